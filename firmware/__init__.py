@@ -1,0 +1,1 @@
+"""bgref's firmware: camera sources, referee loop, GPIO, journal, CLI."""

@@ -1,0 +1,1 @@
+"""bgref's vision: camera frame -> what is on the board. Knows nothing of the rules."""

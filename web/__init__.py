@@ -1,0 +1,1 @@
+"""bgref's Flask scoreboard."""
