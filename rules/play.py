@@ -138,37 +138,31 @@ def _name(point: int) -> str:
 
 
 def format_moves(moves: Sequence[Move]) -> str:
-    """GNU Backgammon notation for ``moves``: one checker's consecutive moves are joined
-    (``24/13``, intermediate hits shown as ``24/18*/13``), repeats counted (``8/5(2)``),
-    listed from the highest starting point.
+    """GNU Backgammon notation for ``moves``, following its FormatMove: moves sorted from the
+    highest starting point; a move that continues from where an earlier one landed is joined to
+    it (``24/13``), keeping the landing point only when it was a hit (``24/18*/13``); identical
+    moves are counted (``8/5(2)``).
     """
+    ordered = sorted(moves, key=lambda m: (-m.from_point, -m.to_point))
     chains: list[list[Move]] = []
-    for move in moves:
+    for move in ordered:
         for chain in chains:
-            last = chain[-1]
-            if last.to_point == move.from_point and last.to_point != OFF:
+            if chain[-1].to_point == move.from_point and move.from_point not in (OFF, BAR):
                 chain.append(move)
                 break
         else:
             chains.append([move])
-    texts: list[tuple[int, int, str]] = []
+    texts: list[str] = []
     for chain in chains:
         parts = [_name(chain[0].from_point)]
         for i, move in enumerate(chain):
-            is_last = i == len(chain) - 1
-            if is_last or move.hit:
+            if i == len(chain) - 1 or move.hit:
                 parts.append(_name(move.to_point) + ("*" if move.hit else ""))
-        texts.append((chain[0].from_point, chain[-1].to_point, "/".join(parts)))
-    texts.sort(key=lambda t: (-t[0], -t[1]))
+        texts.append("/".join(parts))
     out: list[str] = []
-    i = 0
-    while i < len(texts):
-        j = i
-        while j < len(texts) and texts[j][2] == texts[i][2]:
-            j += 1
-        count = j - i
-        out.append(texts[i][2] + (f"({count})" if count > 1 else ""))
-        i = j
+    for text in dict.fromkeys(texts):  # first appearance order, duplicates counted
+        count = texts.count(text)
+        out.append(text + (f"({count})" if count > 1 else ""))
     return " ".join(out)
 
 
