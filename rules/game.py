@@ -138,10 +138,30 @@ class GameState:
 
     @classmethod
     def new(
-        cls, rules: Rules | None = None, *, money: bool = False, crawford: bool = False
+        cls,
+        rules: Rules | None = None,
+        *,
+        money: bool = False,
+        crawford: bool = False,
+        position: Position | None = None,
+        cube: Cube | None = None,
     ) -> GameState:
-        """A game waiting for its opening roll."""
-        return cls(rules=rules or Rules(), money=money, crawford=crawford)
+        """A game waiting for its opening roll, or (given ``position``) a set-up position with
+        ``position.player`` to roll next.
+
+        >>> from rules.actions import Roll
+        >>> pos = Position.from_sides(white=[14, 1] + [0] * 24, black=[0, 0, 0, 0, 0, 0, 15] + [0] * 19)
+        >>> state = advance(GameState.new(position=pos), Roll((2, 1)))
+        >>> state = advance(state, PlayMade(state.legal_plays()[0].result.position_id()))
+        >>> advance(state, PickUp()).result.kind
+        <ResultKind.GAMMON: 2>
+        """
+        state = cls(rules=rules or Rules(), money=money, crawford=crawford, cube=cube or Cube())
+        if position is None:
+            return state
+        return replace(
+            state, phase=Phase.TO_ROLL, turn=position.player, position=position, moves_made=1
+        )
 
     @property
     def cube_available(self) -> bool:
@@ -303,12 +323,19 @@ def _void_roll(state: GameState, action: VoidRoll) -> GameState:
 # -- plays -----------------------------------------------------------------------------
 
 
-def _play(state: GameState, action: PlayMade) -> GameState:
+def expect_play(state: GameState, by: Side | None = None) -> Side:
+    """The mover, if a play may be made now; else raises :class:`ActionRefused` saying why."""
     if state.phase not in (Phase.ROLLED, Phase.MOVED):
         if state.phase is Phase.TO_ROLL:
             raise ActionRefused(f"{state.turn} must roll before moving")
+        if state.phase is Phase.OPENING:
+            raise ActionRefused("the game starts with the opening roll: one die each")
         raise ActionRefused(f"no play is expected now ({state.phase})")
-    mover = _check_turn(state, action)
+    return _check_turn(state, Roll((1, 1), by))
+
+
+def _play(state: GameState, action: PlayMade) -> GameState:
+    mover = expect_play(state, action.by)
     assert state.dice is not None
     try:
         after = Position.from_position_id(action.position_id, player=mover)

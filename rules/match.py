@@ -48,7 +48,7 @@ from rules.actions import (
     action_to_json,
 )
 from rules.cube import Cube, GameResult, Rules
-from rules.game import Event, GameState, Phase, advance
+from rules.game import Event, GameState, Phase, advance, expect_play
 from rules.play import IllegalMove, NotationError, Play
 from rules.position import Position
 from rules.side import Side
@@ -397,8 +397,9 @@ class Match:
 
     def _play_action(self, play: Play | Position | str, by: Side | None) -> PlayMade:
         game = self.game
-        if game.phase not in (Phase.ROLLED, Phase.MOVED) or game.turn is None:
-            raise ActionRefused(f"no play is expected now ({game.phase})")
+        if self.is_over:
+            raise ActionRefused(f"the match is over: {self.winner} won")
+        mover = expect_play(game, by)
         before = game.position
         text: str | None = None
         if isinstance(play, str):
@@ -414,7 +415,7 @@ class Match:
                 raise ActionRefused(f"cannot play {play}: {exc}") from None
         else:
             after = play
-        if after.player is not game.turn:
+        if after.player is not mover:
             after = after.flip()
         return PlayMade(after.position_id(), text, by)
 
