@@ -88,6 +88,7 @@ class Event:
     play: str = ""
     value: int = 0  # cube value offered (double/beaver) or resignation level
     legal: bool = True
+    position_id: str = ""  # for moves: the Position ID after the play, seen from the mover
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,9 @@ class GameState:
         ``position.player`` to roll next.
 
         >>> from rules.actions import Roll
-        >>> pos = Position.from_sides(white=[14, 1] + [0] * 24, black=[0, 0, 0, 0, 0, 0, 15] + [0] * 19)
+        >>> white = [14, 1] + [0] * 24       # 14 off, one checker on the ace point
+        >>> black = [0] * 6 + [15] + [0] * 19  # all 15 on black's six point
+        >>> pos = Position.from_sides(white, black)
         >>> state = advance(GameState.new(position=pos), Roll((2, 1)))
         >>> state = advance(state, PlayMade(state.legal_plays()[0].result.position_id()))
         >>> advance(state, PickUp()).result.kind
@@ -360,7 +363,14 @@ def _pick_up(state: GameState, action: PickUp) -> GameState:
     mover = _check_turn(state, action)
     assert state.moved is not None and state.dice is not None
     legal = state.moved_reason == ""
-    event = Event(mover, EventKind.MOVE, state.dice, state.moved_play, legal=legal)
+    event = Event(
+        mover,
+        EventKind.MOVE,
+        state.dice,
+        state.moved_play,
+        legal=legal,
+        position_id=state.moved.position_id(),
+    )
     illegal = None
     if not legal:
         illegal = IllegalPlay(mover, state.position, state.dice, state.moved, state.moved_reason)
@@ -386,7 +396,7 @@ def _settle_illegal(state: GameState) -> GameState:
     """The opponent acted (rolled or turned the cube): a pending illegal play now stands."""
     if state.illegal is None:
         return state
-    event = Event(_other(state.turn), EventKind.ILLEGAL_ACCEPTED, state.illegal.dice)
+    event = Event(_turn(state), EventKind.ILLEGAL_ACCEPTED, state.illegal.dice)
     return replace(state, illegal=None, events=state.events + (event,))
 
 

@@ -8,7 +8,7 @@ the dice (3 + 3), match length (15), score of player 0 (15), of player 1 (15), a
 
 >>> info = MatchId.decode("cImmAAAAAAAE")
 >>> info.length, info.dice, info.on_roll, info.cube_owner
-(5, (1, 5), <Side.BLACK: 'black'>, None)
+(5, (5, 1), <Side.BLACK: 'black'>, None)
 >>> info.encode()
 'cImmAAAAAAAE'
 """

@@ -1,0 +1,24 @@
+"""The usage examples in the game/match modules' docstrings run and pass."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "rules.actions",
+    "rules.cube",
+    "rules.game",
+    "rules.match",
+    "rules.matchid",
+    "rules.matfile",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples_pass(name: str) -> None:
+    module = importlib.import_module(name)
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
