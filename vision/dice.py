@@ -1,0 +1,282 @@
+"""Dice reading: find dice in a photo (with or without a board) and read their top faces.
+
+Pipeline: pip candidates (``vision.pips``) -> link pips that sit on one face (same polarity,
+similar size, similar face brightness, and a clean face between them) -> groups -> keep the
+top face of each die (side faces seen obliquely give foreshortened pips) -> value from the pip
+layout -> state (flat / cocked) from the face's shape and size.
+
+    >>> import numpy as np, cv2
+    >>> img = np.full((120, 120, 3), 60, np.uint8)
+    >>> _ = cv2.rectangle(img, (30, 30), (90, 90), (235, 235, 235), -1)
+    >>> for x, y in [(42, 42), (78, 42), (60, 60), (42, 78), (78, 78)]:
+    ...     _ = cv2.circle(img, (x, y), 5, (20, 20, 20), -1)
+    >>> [(d.value, d.state) for d in find_dice(img)]
+    [(5, 'flat')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.pips import Pip, find_pips
+
+STATES = ("flat", "cocked")
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die: value (None = unreadable), box around the visible die, centre of its top face,
+    state ("flat" | "cocked"), confidence in [0, 1], top-face side length in pixels."""
+
+    value: int | None
+    bbox: tuple[int, int, int, int]
+    centre: tuple[float, float]
+    state: str
+    confidence: float
+    top_face_size: float
+    pips: tuple[tuple[float, float, float], ...] = ()  # (x, y, r) of the pips counted
+
+
+@dataclass(frozen=True)
+class _Group:
+    pips: tuple[Pip, ...]
+    cx: float
+    cy: float
+    half: float  # half the face side, pixels
+
+    @property
+    def r(self) -> float:
+        return float(np.median([p.r for p in self.pips]))
+
+    @property
+    def dark(self) -> bool:
+        return self.pips[0].dark
+
+
+def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip]) -> bool:
+    """True if the straight path a->b stays on face-coloured pixels (pips excepted)."""
+    n = int(max(8, np.hypot(b.x - a.x, b.y - a.y) / max(1.0, 0.5 * min(a.r, b.r))))
+    t = np.linspace(0.0, 1.0, n)
+    xs = a.x + (b.x - a.x) * t
+    ys = a.y + (b.y - a.y) * t
+    keep = np.ones(n, bool)
+    for p in pips:
+        if p.dark == a.dark and abs(np.log(p.r / a.r)) < 0.6:
+            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (1.45 * p.r) ** 2
+    if keep.sum() < 2:
+        return True
+    h, w = gray.shape
+    xi = np.clip(np.round(xs[keep]).astype(int), 0, w - 1)
+    yi = np.clip(np.round(ys[keep]).astype(int), 0, h - 1)
+    vals = gray[yi, xi].astype(np.float32)
+    face = 0.5 * (a.face + b.face)
+    contrast = 0.5 * (a.contrast + b.contrast)
+    bad = (face - vals > 0.45 * contrast) if a.dark else (vals - face > 0.45 * contrast)
+    # Touching dice: the gap between them is darker (or lighter) than both faces.
+    off = np.abs(vals - face) > max(0.45 * contrast, 0.25 * face if a.dark else 30.0)
+    return float(np.mean(bad | off)) <= 0.12
+
+
+def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]:
+    n = len(pips)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        a = pips[i]
+        for j in range(i + 1, n):
+            b = pips[j]
+            if a.dark != b.dark or abs(np.log(a.r / b.r)) > 0.45:
+                continue
+            d = np.hypot(a.x - b.x, a.y - b.y)
+            if d > max_dist * max(a.r, b.r) or d < 1.8 * max(a.r, b.r):
+                continue
+            if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
+                continue
+            if not _segment_clean(gray, a, b, pips):
+                continue
+            parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+def _make_group(ps: list[Pip], half_single: float) -> _Group:
+    xs = np.array([p.x for p in ps])
+    ys = np.array([p.y for p in ps])
+    cx, cy = float(xs.mean()), float(ys.mean())
+    if len(ps) == 1:
+        half = half_single
+    else:
+        # Corner pips sit at about 0.58 of the half side along each axis.
+        half = 1.23 * float(np.max(np.hypot(xs - cx, ys - cy)))
+    return _Group(tuple(ps), cx, cy, half)
+
+
+def _layout_ok(g: _Group) -> bool:
+    """Does the pip pattern look like a die face of that count?"""
+    n = len(g.pips)
+    if n == 1:
+        return True
+    if n > 6:
+        return False
+    pts = np.array([[p.x - g.cx, p.y - g.cy] for p in g.pips])
+    d = np.hypot(pts[:, 0], pts[:, 1])
+    dmax = d.max()
+    r = g.r
+    if n == 2:
+        return 4.0 * r <= 2 * dmax <= 11.0 * r
+    if n == 3:
+        # Collinear, with the middle pip at the centre.
+        return d.min() < 0.25 * dmax and 3.0 * r <= dmax <= 6.0 * r
+    if n in (4, 6):
+        return d.min() > (0.45 if n == 6 else 0.6) * dmax
+    if n == 5:
+        return d.min() < 0.25 * dmax and np.sort(d)[1] > 0.6 * dmax
+    return False
+
+
+def find_dice(
+    image_bgr: np.ndarray,
+    *,
+    die_size_px: float | None = None,
+    mask: np.ndarray | None = None,
+) -> list[DieReading]:
+    """Find and read the dice in a BGR image.
+
+    ``die_size_px``: calibrated die side in pixels if known (limits the pip sizes searched).
+    ``mask``: uint8/bool array of the image's height and width; only dice whose centre lies
+    where mask is non-zero are returned.
+    """
+    if image_bgr is None or not hasattr(image_bgr, "ndim"):
+        raise ValueError("find_dice needs a numpy image")
+    if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.size == 0:
+        raise ValueError(f"find_dice needs an HxWx3 BGR image, got shape {image_bgr.shape}")
+    if mask is not None and mask.shape[:2] != image_bgr.shape[:2]:
+        raise ValueError(f"mask shape {mask.shape} does not match image {image_bgr.shape[:2]}")
+    gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    if die_size_px is not None:
+        r_range = (0.04 * die_size_px, 0.16 * die_size_px)
+    else:
+        r_range = (1.2, 0.03 * max(gray.shape))
+    pips = find_pips(gray, r_range=r_range)
+    groups_idx = _link(gray, pips, max_dist=8.5)
+    multi = [[pips[i] for i in gi] for gi in groups_idx if 2 <= len(gi) <= 6]
+    half_single = 0.5 * die_size_px if die_size_px else None
+    groups = []
+    for gi in groups_idx:
+        ps = [pips[i] for i in gi]
+        if len(ps) == 1:
+            hs = half_single or _single_half(ps[0], multi)
+            if hs is None:
+                continue
+            g = _make_group(ps, hs)
+        else:
+            g = _make_group(ps, 0.0)
+        if _layout_ok(g):
+            groups.append(g)
+    groups = _accept_singles(gray, groups, multi)
+    groups = _top_faces(groups)
+    out = []
+    h, w = gray.shape
+    for g in groups:
+        if mask is not None and not mask[int(min(h - 1, g.cy)), int(min(w - 1, g.cx))]:
+            continue
+        hs = g.half
+        bbox = (
+            int(max(0, g.cx - 1.1 * hs)),
+            int(max(0, g.cy - 1.1 * hs)),
+            int(min(w - 1, g.cx + 1.1 * hs)),
+            int(min(h - 1, g.cy + 1.1 * hs)),
+        )
+        conf = float(np.clip(np.mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
+        out.append(
+            DieReading(
+                value=len(g.pips),
+                bbox=bbox,
+                centre=(g.cx, g.cy),
+                state="flat",
+                confidence=conf,
+                top_face_size=2 * hs,
+                pips=tuple((p.x, p.y, p.r) for p in g.pips),
+            )
+        )
+    return out
+
+
+def _single_half(p: Pip, multi: list[list[Pip]]) -> float | None:
+    """Face half-side for a lone pip, from dice of the same kind in the image, else None."""
+    ratios = []
+    for ps in multi:
+        if ps[0].dark != p.dark:
+            continue
+        g = _make_group(ps, 0.0)
+        ratios.append(g.half / g.r)
+    if ratios:
+        return float(np.median(ratios)) * p.r
+    return 5.5 * p.r
+
+
+def _accept_singles(gray: np.ndarray, groups: list[_Group], multi: list[list[Pip]]) -> list[_Group]:
+    """Keep a lone pip only if it looks like the 1 of a die like the others in the image."""
+    ref = [p for ps in multi for p in ps]
+    out = []
+    for g in groups:
+        if len(g.pips) > 1:
+            out.append(g)
+            continue
+        p = g.pips[0]
+        same = [q for q in ref if q.dark == p.dark]
+        if ref and not same:
+            continue
+        if same:
+            rs = np.median([q.r for q in same])
+            faces = np.median([q.face for q in same])
+            if not (0.6 * rs <= p.r <= 2.2 * rs) or abs(p.face - faces) > 60:
+                continue
+        # The face around a 1 is plain: no strong texture within the inner face.
+        h, w = gray.shape
+        rr = int(g.half * 0.75)
+        x0, x1 = max(0, int(p.x) - rr), min(w, int(p.x) + rr + 1)
+        y0, y1 = max(0, int(p.y) - rr), min(h, int(p.y) + rr + 1)
+        patch = gray[y0:y1, x0:x1].astype(np.float32)
+        yy, xx = np.ogrid[y0:y1, x0:x1]
+        d2 = (xx - p.x) ** 2 + (yy - p.y) ** 2
+        ring = patch[(d2 > (1.6 * p.r) ** 2) & (d2 <= rr * rr)]
+        if ring.size < 10:
+            continue
+        dev = np.abs(ring - p.face)
+        if np.mean(dev > 0.5 * p.contrast) > 0.08:
+            continue
+        out.append(g)
+    return out
+
+
+def _top_faces(groups: list[_Group]) -> list[_Group]:
+    """Of groups that overlap on one die (top face + side faces), keep the top face."""
+
+    def score(g: _Group) -> float:
+        # Side faces are foreshortened: smaller, less round pips.
+        return g.r * float(np.mean([p.circularity for p in g.pips])) + 0.01 * len(g.pips)
+
+    order = sorted(groups, key=score, reverse=True)
+    kept: list[_Group] = []
+    for g in order:
+        clash = False
+        for k in kept:
+            d = np.hypot(g.cx - k.cx, g.cy - k.cy)
+            if d < 1.35 * max(g.half, k.half):
+                clash = True
+                break
+        if not clash:
+            kept.append(g)
+    return kept

@@ -1,0 +1,238 @@
+"""Pip candidates: small round spots that contrast with the face around them.
+
+Works on either polarity (dark pips on light dice, light pips on dark dice) and over a wide
+range of sizes, by running a morphological hat transform on an image pyramid.
+
+    >>> import numpy as np, cv2
+    >>> img = np.full((80, 80), 230, np.uint8)
+    >>> _ = cv2.circle(img, (40, 40), 4, 20, -1)
+    >>> blobs = find_pips(img)
+    >>> [(round(b.x), round(b.y), b.dark) for b in blobs]
+    [(40, 40, True)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Radius range (pixels at one pyramid level) that a hat kernel of _KERNEL px finds reliably.
+_KERNEL = 19
+_LEVEL_R_MIN = 2.5  # below this, a blob is left to the finer level
+
+
+@dataclass(frozen=True)
+class Pip:
+    """One round spot: centre (x, y) and radius r in image pixels, polarity, contrast.
+
+    ``face`` is the mean grey level of a ring just outside the spot, ``inside`` the mean
+    inside it; ``contrast`` = |face - inside|.
+    """
+
+    x: float
+    y: float
+    r: float
+    dark: bool
+    contrast: float
+    face: float
+    inside: float
+    circularity: float
+
+
+def _shape(sub: np.ndarray) -> tuple[float, float, float, float] | None:
+    """(cx, cy, r, circularity) of the largest filled outline in a 0/1 patch, or None."""
+    cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not cs:
+        return None
+    c = max(cs, key=cv2.contourArea)
+    area = cv2.contourArea(c) + 0.5 * len(c)  # pixel-boundary correction
+    per = cv2.arcLength(c, True) + 1e-6
+    circ = min(1.0, 4 * np.pi * area / (per * per))
+    m = cv2.moments(c)
+    if m["m00"] <= 0:
+        xs, ys = c[:, 0, 0], c[:, 0, 1]
+        return float(xs.mean()), float(ys.mean()), float(np.sqrt(area / np.pi)), circ
+    x, y, cw, ch = cv2.boundingRect(c)
+    if area < 0.55 * cw * ch or cw > 2.5 * ch or ch > 2.5 * cw:
+        circ = 0.0
+    return m["m10"] / m["m00"], m["m01"] / m["m00"], float(np.sqrt(area / np.pi)), circ
+
+
+def _hat_blobs(
+    gray: np.ndarray, scale: float, r_min: float, r_max: float, min_contrast: float
+) -> list[Pip]:
+    """Blobs of one pyramid level; coordinates are returned in full-image pixels."""
+    kern = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (_KERNEL, _KERNEL))
+    out: list[Pip] = []
+    h, w = gray.shape
+    for dark in (True, False):
+        op = cv2.MORPH_BLACKHAT if dark else cv2.MORPH_TOPHAT
+        hat = cv2.morphologyEx(gray, op, kern)
+        _, mask = cv2.threshold(hat, min_contrast * 0.5, 255, cv2.THRESH_BINARY)
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        if n <= 1:
+            continue
+        bw, bh = stats[1:, 2].astype(np.float64), stats[1:, 3].astype(np.float64)
+        rb = np.sqrt(bw * bh) / 2.0
+        ok = (rb >= r_min * 0.9) & (rb <= r_max * 3.0)
+        strong = np.zeros(n, bool)
+        strong[np.unique(lab[hat >= min_contrast])] = True
+        ok &= strong[1:]
+        for i in np.flatnonzero(ok) + 1:
+            x0, y0, cw, ch = (int(v) for v in stats[i, :4])
+            sub = (lab[y0 : y0 + ch, x0 : x0 + cw] == i).astype(np.uint8)
+            found = _shape(sub)
+            shapes = []
+            if found is not None and found[3] >= 0.55 and r_min <= found[2] <= r_max:
+                shapes.append(found)
+            else:
+                # Touching pips bridged by shadow: split at a higher level of the hat.
+                hp = hat[y0 : y0 + ch, x0 : x0 + cw] * sub
+                peak = float(hp.max())
+                for frac in (0.5, 0.7):
+                    m2 = (hp >= peak * frac).astype(np.uint8)
+                    k, lab2 = cv2.connectedComponents(m2, connectivity=8)
+                    got = [_shape((lab2 == j).astype(np.uint8)) for j in range(1, k)]
+                    got = [g for g in got if g and g[3] >= 0.55 and r_min <= g[2] <= r_max]
+                    if got:
+                        shapes.extend(got)
+                        break
+            for sx, sy, r, circ in shapes:
+                p = _measure(gray, x0 + sx, y0 + sy, r, dark, circ, scale, min_contrast)
+                if p is not None:
+                    out.append(p)
+    return out
+
+
+_ANG = np.linspace(0.0, 2 * np.pi, 16, endpoint=False)
+_RAD = np.linspace(0.0, 2.6, 14)  # in units of the first radius guess
+
+
+def _measure(
+    gray: np.ndarray,
+    cx: float,
+    cy: float,
+    r: float,
+    dark: bool,
+    circ: float,
+    scale: float,
+    min_contrast: float,
+) -> Pip | None:
+    """Refine a spot's radius from its radial profile and check its contrast; None if weak.
+
+    Medians over 16 directions make the profile robust to a neighbouring pip or a glossy
+    highlight in the middle of the pip.
+    """
+    h, w = gray.shape
+    rs = _RAD * r
+    xs = np.clip(np.round(cx + np.outer(rs, np.cos(_ANG))).astype(int), 0, w - 1)
+    ys = np.clip(np.round(cy + np.outer(rs, np.sin(_ANG))).astype(int), 0, h - 1)
+    vals = gray[ys, xs].astype(np.float32)  # (radius, angle)
+    prof = np.median(vals, axis=1)
+    if not dark:
+        prof, vals = -prof, -vals
+    inside = float(np.min(prof[1:4]))  # skip the very centre (highlight)
+    face = float(np.max(prof))
+    mid = 0.5 * (inside + face)
+    above = np.nonzero(prof[1:] > mid)[0]
+    if above.size == 0:
+        return None
+    k = int(above[0]) + 1
+    # Linear interpolation of the crossing between samples k-1 and k.
+    p0, p1 = prof[k - 1], prof[k]
+    t = (mid - p0) / (p1 - p0) if p1 != p0 else 0.5
+    r_true = float((_RAD[k - 1] + t * (_RAD[k] - _RAD[k - 1])) * r)
+    if r_true < 0.8:
+        return None
+    band = (rs >= 1.35 * r_true) & (rs <= 1.9 * r_true)
+    if not band.any():
+        band = rs >= 1.35 * r_true
+    if not band.any():
+        return None
+    ring = vals[band].ravel()
+    face = float(np.median(ring))
+    contrast = face - inside
+    if contrast < min_contrast:
+        return None
+    # The ring must be face nearly all round: a bright gap between dark pips is not a pip.
+    if float(np.mean(ring < inside + 0.5 * contrast)) > 0.25:
+        return None
+    if not dark:
+        face, inside = -face, -inside
+    return Pip(
+        x=float(cx) * scale,
+        y=float(cy) * scale,
+        r=r_true * scale,
+        dark=dark,
+        contrast=float(contrast),
+        face=face,
+        inside=inside,
+        circularity=float(circ),
+    )
+
+
+_SIGMAS = (1.1, 1.45, 1.9, 2.5, 3.3, 4.35)  # per pyramid level; r = sigma * sqrt(2)
+
+
+def find_pips(
+    gray: np.ndarray,
+    *,
+    r_range: tuple[float, float] = (1.2, 40.0),
+    min_contrast: float = 25.0,
+) -> list[Pip]:
+    """Find round spots of radius within ``r_range`` (full-image pixels) in a grey image.
+
+    Scale-space blob detection: difference-of-Gaussian extrema over an image pyramid give
+    centre, radius and polarity (touching pips stay apart); each is then checked for its
+    contrast against a ring of face just outside it.
+    """
+    if gray.ndim != 2:
+        raise ValueError(f"find_pips needs a single-channel image, got shape {gray.shape}")
+    cands: list[tuple[float, float, float, bool, float]] = []
+    level = gray.astype(np.float32)
+    scale = 1.0
+    kern = np.ones((3, 3), np.uint8)
+    while min(level.shape) >= 16:
+        blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
+        dogs = [blurs[k + 1] - blurs[k] for k in range(len(_SIGMAS) - 1)]
+        for sign, dark in ((1.0, True), (-1.0, False)):
+            d = [sign * x for x in dogs]
+            mx = [cv2.dilate(x, kern) for x in d]
+            for k in range(1, len(d) - 1):
+                r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
+                if not (r_range[0] <= r <= r_range[1]):
+                    continue
+                if scale > 1.0 and k == 1:
+                    continue  # covered by the finer level
+                thr = 0.2 * min_contrast
+                peak = (d[k] >= mx[k]) & (d[k] > thr) & (d[k] >= mx[k - 1]) & (d[k] >= mx[k + 1])
+                ys, xs = np.nonzero(peak)
+                for y, x in zip(ys, xs, strict=True):
+                    cands.append((x * scale, y * scale, r, dark, float(d[k][y, x])))
+        if r_range[1] < _SIGMAS[-2] * 1.5 * scale * 2:
+            break
+        level = cv2.pyrDown(level)
+        scale *= 2.0
+    out: list[Pip] = []
+    g = gray
+    for x, y, r, dark, _ in sorted(cands, key=lambda c: -c[4]):
+        p = _measure(g, x, y, r, dark, 1.0, 1.0, min_contrast)
+        if p is not None:
+            out.append(p)
+    return _dedupe(out)
+
+
+def _dedupe(pips: list[Pip]) -> list[Pip]:
+    """Drop a spot whose centre lies inside a stronger spot of the same polarity."""
+    pips = sorted(pips, key=lambda p: -p.contrast)
+    kept: list[Pip] = []
+    for p in pips:
+        if any(
+            q.dark == p.dark and (q.x - p.x) ** 2 + (q.y - p.y) ** 2 < max(q.r, p.r) ** 2
+            for q in kept
+        ):
+            continue
+        kept.append(p)
+    return kept
