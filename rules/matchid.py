@@ -148,7 +148,9 @@ def match_id_fields(state: MatchState) -> MatchId:
     game = state.game
     turn = game.turn or Side.WHITE
     decider = game.decider or turn
-    dice = game.dice if game.dice is not None and game.phase is not Phase.OPENING else (0, 0)
+    dice = (0, 0)
+    if game.dice is not None and game.phase is not Phase.OPENING:
+        dice = (max(game.dice), min(game.dice))  # gnubg shows the higher die first
     status = GameStatus.PLAYING
     resignation = 0
     score = state.score
