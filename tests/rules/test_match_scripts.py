@@ -37,7 +37,7 @@ def crawford_match() -> tuple[Match, list[Score]]:
     m.pick_up()
     m.accept_illegal(by=W)
     m.roll(6, 5)
-    m.move("24/13")
+    m.move("24/18*/13")
     m.resign(1, by=W)
     m.accept_resignation(by=B)
     expected.append(Score(0, 2))
