@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from rules.legal import (
     NOT_ALL_HOME,
     NOT_HIGHEST,
     PlayTree,
+    legal_plays,
     play_tree,
     step_rule,
     validate_dice,
@@ -79,10 +81,15 @@ def check_play(
             return Verdict(False, reason=f"the after-position is not possible: {exc}")
     if after.player is not before.player:
         after = after.flip()
-    tree = tree or play_tree(before, dice)
-    for play in tree.plays:
-        if play.result == after:
-            return Verdict(True, play=play, reason="legal")
+    if tree is None:
+        for play in legal_plays(before, dice):
+            if play.result == after:
+                return Verdict(True, play=play, reason="legal")
+        tree = play_tree(before, dice)
+    else:
+        found = tree.play_for(after)
+        if found is not None:
+            return Verdict(True, play=found, reason="legal")
     closest = _closest(tree, after)
     if after in tree.partial:
         used = tree.partial[after]
@@ -97,8 +104,8 @@ def _distance(a: Position, b: Position) -> int:
 
 
 def _closest(tree: PlayTree, after: Position, n: int = 3) -> tuple[Play, ...]:
-    ranked = sorted(tree.plays, key=lambda p: (_distance(p.result, after), str(p)))  # type: ignore[arg-type]
-    return tuple(ranked[:n])
+    scored = [(_distance(p.result, after), i) for i, p in enumerate(tree.plays) if p.result]
+    return tuple(tree.plays[i] for _, i in heapq.nsmallest(n, scored))
 
 
 def _dice_text(dice: tuple[int, int]) -> str:
@@ -149,7 +156,12 @@ class _PathFinder:
     def __init__(self, before: Position, target: Position, order: tuple[int, ...]) -> None:
         self.us, self.them = list(before.us), list(before.them)
         self.goal = (target.us, target.them)
+        self.target_them = target.them
+        self.target_pips = target.pip_counts()[0]
+        self.pips = before.pip_counts()[0]
         self.order = order
+        # Pips the remaining dice can move at most, from each depth on.
+        self.reach = [sum(order[i:]) for i in range(len(order) + 1)]
         self.path: list[tuple[int, int, int]] = []
         self.seen: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
         self.best: list[tuple[int, int, int]] | None = None
@@ -162,7 +174,8 @@ class _PathFinder:
         if (tuple(us), tuple(them)) == self.goal:
             self.best, self.best_cost = list(self.path), cost
             return
-        if depth == len(self.order):
+        # Prune: checkers only move forward, by at most the dice left.
+        if not 0 < self.pips - self.target_pips <= self.reach[depth]:
             return
         state = (depth, tuple(us), tuple(them))
         if state in self.seen:
@@ -176,14 +189,18 @@ class _PathFinder:
                 continue
             dst = max(src - die, OFF)
             hit = dst != OFF and them[BAR - dst] == 1
+            if hit and self.target_them[BAR - dst]:
+                continue  # that blot is still there afterwards: it was not hit
             us[src] -= 1
             us[dst] += 1
             if hit:
                 them[BAR - dst] = 0
                 them[BAR] += 1
+            self.pips -= src - dst
             self.path.append((src, die, rule))
             self.search(depth + 1, cost + (rule != ALLOWED))
             self.path.pop()
+            self.pips += src - dst
             if hit:
                 them[BAR] -= 1
                 them[BAR - dst] = 1

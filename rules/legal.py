@@ -18,7 +18,7 @@ a roll with no legal move is forfeited (one empty play).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rules.play import Move, Play
@@ -93,16 +93,17 @@ class _Node:
     nodes: dict[Key, tuple[int, int]] | None = None
 
 
-Allow = Callable[[int], bool]
+def _search(position: Position, dice: Dice, record: bool) -> _Node:
+    """Depth-first search over single-die steps, keeping the leaves that use the most dice.
 
-
-def _search(position: Position, dice: Dice, allow: Allow | None, record: bool) -> _Node:
-    """Depth-first search over single-die steps, keeping the leaves that use the most dice."""
+    The rules are those of ``step_rule``, inlined here because this is the hot path.
+    """
     us = list(position.us)
     them = list(position.them)
     state = _Node(nodes={} if record else None)
     d1, d2 = dice
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    doubles = d1 == d2
+    orders = [(d1,) * 4] if doubles else [(d1, d2), (d2, d1)]
     steps: list[Step] = []
     ndice_total = len(orders[0])
 
@@ -110,27 +111,37 @@ def _search(position: Position, dice: Dice, allow: Allow | None, record: bool) -
         deepest = depth
         if depth < len(order) and us[OFF] < 15:
             die = order[depth]
-            # With a checker on the bar only the bar can move (unless that rule is relaxed).
-            low = BAR if us[BAR] and allow is None else 1
+            # With a checker on the bar only the bar can move.
+            low = BAR if us[BAR] else 1
+            highest_home = 0
+            if not outside:
+                highest_home = max(p for p in range(6, 0, -1) if us[p])
             for src in range(min_src, low - 1, -1):
                 if not us[src]:
                     continue
-                rule = step_rule(us, them, src, die, outside)
-                if rule and (allow is None or not allow(rule)):
-                    continue
                 dst = src - die
-                if dst < 0:
+                if dst > 0:
+                    if them[BAR - dst] >= 2:
+                        continue  # closed point
+                    hit = them[BAR - dst] == 1
+                else:
+                    if outside or (dst < 0 and src != highest_home):
+                        continue  # bearing off needs all home; a larger die only from the top
                     dst = OFF
-                hit = dst != OFF and them[BAR - dst] == 1
+                    hit = False
                 us[src] -= 1
                 us[dst] += 1
                 if hit:
                     them[BAR - dst] = 0
                     them[BAR] += 1
-                moved_home = 1 if src > 6 and dst <= 6 else 0
                 steps.append((src, dst, hit))
                 # Doubles: keep sources non-increasing so permutations are not searched twice.
-                below = dfs(order, depth + 1, outside - moved_home, src if d1 == d2 else BAR)
+                below = dfs(
+                    order,
+                    depth + 1,
+                    outside - (src > 6 and dst <= 6),
+                    src if doubles else BAR,
+                )
                 if below > deepest:
                     deepest = below
                 steps.pop()
@@ -139,22 +150,22 @@ def _search(position: Position, dice: Dice, allow: Allow | None, record: bool) -
                     them[BAR - dst] = 1
                 us[dst] -= 1
                 us[src] += 1
-        key = (tuple(us), tuple(them))
-        if us[OFF] == 15:
-            depth_value = ndice_total  # bearing off the last checker completes any play
-        else:
-            depth_value = depth
         if deepest == depth:  # a leaf: nothing more could be played on this path
-            if depth_value > state.best:
-                state.best = depth_value
-                state.leaves = {}
-                state.first_die = {}
-            if depth_value == state.best and key not in state.leaves:
-                state.leaves[key] = tuple(steps)
-                if steps:
-                    state.first_die[key] = order[0]
-            deepest = depth_value
+            # Bearing off the last checker completes any play.
+            value = ndice_total if us[OFF] == 15 else depth
+            if value >= state.best:
+                if value > state.best:
+                    state.best = value
+                    state.leaves = {}
+                    state.first_die = {}
+                key = (tuple(us), tuple(them))
+                if key not in state.leaves:
+                    state.leaves[key] = tuple(steps)
+                    if steps:
+                        state.first_die[key] = order[0]
+            deepest = value
         if state.nodes is not None:
+            key = (tuple(us), tuple(them))
             old = state.nodes.get(key)
             if old is None or old[1] < deepest:
                 state.nodes[key] = (depth, deepest)
@@ -175,7 +186,7 @@ def _plays(position: Position, dice: Dice, state: _Node) -> list[Play]:
             leaves = {k: v for k, v in leaves.items() if state.first_die.get(k) == larger}
     plays = []
     for (us, them), steps in leaves.items():
-        moves = tuple(Move(s, d, h) for s, d, h in steps)
+        moves = tuple(map(Move._make, steps))
         plays.append(Play(moves, Position._trusted(us, them, position.player)))
     return plays
 
@@ -188,7 +199,7 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     result is the unchanged position.
     """
     dice = validate_dice(dice)
-    return _plays(position, dice, _search(position, dice, None, False))
+    return _plays(position, dice, _search(position, dice, False))
 
 
 def iter_legal_results(position: Position, dice: tuple[int, int]) -> Iterator[Position]:
@@ -210,11 +221,18 @@ class PlayTree:
     partial: dict[Position, int]
     dice_to_play: int
 
+    def play_for(self, result: Position) -> Play | None:
+        """The legal play that ends in ``result``, if any."""
+        for play in self.plays:
+            if play.result == result:
+                return play
+        return None
+
 
 def play_tree(position: Position, dice: tuple[int, int]) -> PlayTree:
     """Legal plays plus the positions part-way through them (for "still moving" checks)."""
     dice = validate_dice(dice)
-    state = _search(position, dice, None, True)
+    state = _search(position, dice, True)
     plays = _plays(position, dice, state)
     finals = {p.result for p in plays}
     partial: dict[Position, int] = {}
