@@ -31,6 +31,9 @@ CANON_W = 1200
 CANON_H = 900
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 MARKER_IDS = (0, 1, 2, 3)
+# The playing-area corner sits at (+-R, +-R) marker sides from the marker's centre: half the
+# square, its white border of s/6 (sticker 1.33 s) and a ~1 mm gap, for 18-36 mm markers.
+MARKER_REACH = 0.70
 WHITE_HOMES = ("bottom-right", "bottom-left", "top-right", "top-left")
 # Below this pattern score a candidate is not taken for a board (random texture scores ~1.0-1.5,
 # real boards 2.2-3.7 on the photos and rendered scenes looked at).
@@ -184,8 +187,17 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     found = detect_markers(image)
     if len(found) < 3:
         return None
-    # Marker k sits outside playing-area corner k; its own corner (k + 2) % 4 touches it.
-    pts: dict[int, np.ndarray] = {k: c[(k + 2) % 4] for k, c in found.items()}
+    # Marker k is a sticker diagonally outside playing-area corner k: printed square of side s
+    # in a white border of s/6, the border's inner corner ~1 mm from the playing-area corner.
+    # In the marker's own unit square (centre 0, corners +-0.5) that corner lies at
+    # (+-MARKER_REACH, +-MARKER_REACH) toward the board.
+    pts: dict[int, np.ndarray] = {}
+    unit = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
+    for k, c in found.items():
+        to_image = cv2.getPerspectiveTransform(unit, c.astype(np.float32))
+        target = unit[(k + 2) % 4] * (2.0 * MARKER_REACH)
+        p = cv2.perspectiveTransform(target.reshape(1, 1, 2).astype(np.float64), to_image)
+        pts[k] = p.reshape(2)
     if len(pts) == 3:
         missing = next(k for k in MARKER_IDS if k not in pts)
         a, b, c = pts[(missing + 1) % 4], pts[(missing + 2) % 4], pts[(missing + 3) % 4]

@@ -154,8 +154,12 @@ def count_checkers(
     *,
     shape: BoardShape | None = None,
     colours: CheckerColours | None = None,
+    ignore: tuple[tuple[float, float, float, float], ...] = (),
 ) -> CheckerCounts:
-    """Count checkers on a canonical board image (any size with the canonical aspect)."""
+    """Count checkers on a canonical board image (any size with the canonical aspect).
+
+    ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice).
+    """
     shape = shape or BoardShape()
     h, w = rect_bgr.shape[:2]
     geo = BoardGeometry(width=w, height=h, bar_frac=geometry.bar_frac)
@@ -188,11 +192,15 @@ def count_checkers(
     for p in (0, 1):
         vals = np.array([samples[i] for i in range(len(cells)) if parity[i] == p])
         tri_colours.append(np.median(vals, axis=0) if len(vals) else field)
+    ignore_mask = np.zeros((h, w), np.uint8)
+    for x0, y0, x1, y1 in ignore:
+        cv2.rectangle(ignore_mask, (int(x0), int(y0)), (int(np.ceil(x1)), int(np.ceil(y1))), 1, -1)
+    cares = [care & (_strip(ignore_mask, c, half) == 0) for c in cells]
     diffs = [
-        _unlike_board(s, tri_mask, unsure, field, tri_colours[parity[i]]) & care
+        _unlike_board(s, tri_mask, unsure, field, tri_colours[parity[i]]) & cares[i]
         for i, s in enumerate(strips)
     ]
-    profiles = _profiles(diffs, care, cx, dx)
+    profiles = _profiles(diffs, cares, cx, dx)
     extents = np.array([_extent(p, dy) for p in profiles])
     dy = _fit_pitch(extents, dy)
     dx = dy / ((h / w) * shape.aspect)
@@ -253,13 +261,15 @@ def count_checkers(
     )
 
 
-def _profiles(diffs: list[np.ndarray], care: np.ndarray, cx: float, dx: float) -> list[np.ndarray]:
+def _profiles(
+    diffs: list[np.ndarray], cares: list[np.ndarray], cx: float, dx: float
+) -> list[np.ndarray]:
     """Per cell: along the column, the fraction of central pixels unlike the empty board."""
     width = diffs[0].shape[1]
     central = np.abs(np.arange(width) - cx) < 0.3 * dx
-    c = care[:, central].sum(axis=1)
     out = []
-    for diff in diffs:
+    for diff, care in zip(diffs, cares, strict=True):
+        c = care[:, central].sum(axis=1)
         frac = diff[:, central].sum(axis=1) / np.maximum(c, 1)
         out.append(np.where(c > 0, frac, np.nan))
     return out

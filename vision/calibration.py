@@ -1,0 +1,258 @@
+"""What the device learns once at set-up: where the board is, its orientation, its colours.
+
+::
+
+    cal = calibrate(start_frame, white_home="bottom-right")   # frame shows the starting position
+    cal.save("calibration.json")
+    cal = Calibration.load("calibration.json")
+    if cal.check_moved(frame).moved:
+        cal = calibrate(frame, white_home=cal.white_home, learn_colours=False)
+
+``calibrate`` without ``white_home`` tries the four corners and keeps the one under which the
+frame reads as the standard starting position.  Checker colours are learned from that frame
+(the lighter set is white).  ``check_moved`` compares the frame's board outline with the
+reference taken at calibration (phase correlation on a small warped edge image), so a bumped
+board or camera is noticed without a full board search.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.board import (
+    WHITE_HOMES,
+    BoardFix,
+    BoardGeometry,
+    find_board,
+    homography_for,
+    rectify,
+)
+from vision.checkers import (
+    WORK_H,
+    WORK_W,
+    BoardShape,
+    CheckerColours,
+    count_checkers,
+    quad_aspect,
+)
+
+START_WHITE = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2)
+START_BLACK = tuple(reversed(START_WHITE))
+_REF_W, _REF_H = 160, 120
+# Die edge over checker diameter on usual boards (15-16 mm dice, 37-40 mm checkers).
+DIE_OVER_CHECKER = 0.42
+
+
+class CalibrationError(ValueError):
+    """Calibration could not be made or read; the message says why."""
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    moved: bool
+    shift_px: float  # estimated shift of the board outline, in image pixels
+    response: float  # phase-correlation peak (low = the view changed beyond a shift)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Board position (homography image -> canonical), orientation, colours and sizes."""
+
+    corners: tuple[tuple[float, float], ...]
+    image_size: tuple[int, int]  # (width, height)
+    white_home: str = "bottom-right"
+    bar_frac: float = 0.06
+    shape: BoardShape = field(default_factory=BoardShape)
+    colours: CheckerColours | None = None
+    die_size_px: float | None = None
+    method: str = "frame"
+    reference: tuple[int, ...] = ()  # _REF_W x _REF_H edge image of the board and its frame
+
+    def __post_init__(self) -> None:
+        if self.white_home not in WHITE_HOMES:
+            raise CalibrationError(f"white_home must be one of {WHITE_HOMES}")
+        if len(self.corners) != 4:
+            raise CalibrationError("corners must hold 4 points")
+
+    @property
+    def homography(self) -> np.ndarray:
+        return homography_for(np.asarray(self.corners))
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        return BoardGeometry(bar_frac=self.bar_frac)
+
+    # -------------------------------------------------------------- JSON
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["reference"] = list(self.reference)
+        d["version"] = 1
+        return d
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Calibration:
+        try:
+            colours = data.get("colours")
+            return cls(
+                corners=tuple((float(x), float(y)) for x, y in data["corners"]),
+                image_size=(int(data["image_size"][0]), int(data["image_size"][1])),
+                white_home=str(data.get("white_home", "bottom-right")),
+                bar_frac=float(data.get("bar_frac", 0.06)),
+                shape=BoardShape(**data.get("shape", {})),
+                colours=None
+                if colours is None
+                else CheckerColours(
+                    white=tuple(float(v) for v in colours["white"]),  # type: ignore[arg-type]
+                    black=tuple(float(v) for v in colours["black"]),  # type: ignore[arg-type]
+                ),
+                die_size_px=None if data.get("die_size_px") is None else float(data["die_size_px"]),
+                method=str(data.get("method", "frame")),
+                reference=tuple(int(v) for v in data.get("reference", ())),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CalibrationError(f"malformed calibration ({type(exc).__name__}: {exc})") from exc
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Calibration:
+        p = Path(path)
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise CalibrationError(f"{p}: cannot read calibration ({exc})") from exc
+        if not isinstance(data, dict):
+            raise CalibrationError(f"{p}: top level must be a JSON object")
+        try:
+            return cls.from_json(data)
+        except CalibrationError as exc:
+            raise CalibrationError(f"{p}: {exc}") from exc
+
+    # -------------------------------------------------------------- moved?
+    def check_moved(self, frame: np.ndarray, *, max_shift_px: float = 4.0) -> MoveCheck:
+        """Has the board or camera moved since calibration?  Compare the board's outline."""
+        if not self.reference:
+            return MoveCheck(False, 0.0, 1.0)
+        h, w = frame.shape[:2]
+        if (w, h) != tuple(self.image_size):
+            return MoveCheck(True, float("inf"), 0.0)
+        ref = np.array(self.reference, np.float32).reshape(_REF_H, _REF_W)
+        cur = _reference_image(frame, self.corners)
+        win = cv2.createHanningWindow((_REF_W, _REF_H), cv2.CV_32F)
+        (sx, sy), response = cv2.phaseCorrelate(ref, cur, win)
+        # Reference pixels -> image pixels: the reference spans 1.3x the board width.
+        board_w = float(np.linalg.norm(np.subtract(self.corners[1], self.corners[0])))
+        shift = float(np.hypot(sx, sy)) * board_w * 1.3 / _REF_W
+        moved = shift > max_shift_px or response < 0.05
+        return MoveCheck(bool(moved), shift, float(response))
+
+
+def _expanded(corners: tuple[tuple[float, float], ...], grow: float = 0.15) -> np.ndarray:
+    c = np.asarray(corners, np.float64)
+    centre = c.mean(axis=0)
+    return centre + (c - centre) * (1.0 + 2 * grow)
+
+
+def _reference_image(frame: np.ndarray, corners: tuple[tuple[float, float], ...]) -> np.ndarray:
+    """Edge magnitude of the board and its frame warped to a small fixed image."""
+    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    h = homography_for(_expanded(corners), _REF_W, _REF_H)
+    small = cv2.warpPerspective(grey, h, (_REF_W, _REF_H), flags=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small.astype(np.float32), (3, 3), 0)
+    gx = cv2.Sobel(small, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(small, cv2.CV_32F, 0, 1, ksize=3)
+    mag = cv2.magnitude(gx, gy)
+    return mag / (float(mag.mean()) + 1e-6)
+
+
+def calibration_from_fix(
+    frame: np.ndarray, fix: BoardFix, white_home: str = "bottom-right"
+) -> Calibration:
+    """A calibration for a found board, without learning colours."""
+    h, w = frame.shape[:2]
+    ref = _reference_image(frame, fix.corners)
+    board_w = float(np.linalg.norm(np.subtract(fix.corners[1], fix.corners[0])))
+    shape = BoardShape(aspect=quad_aspect(fix.corners))
+    point_px = board_w * (1 - fix.bar_frac) / 12
+    return Calibration(
+        corners=fix.corners,
+        image_size=(w, h),
+        white_home=white_home,
+        bar_frac=fix.bar_frac,
+        shape=shape,
+        die_size_px=point_px * shape.checker_frac * DIE_OVER_CHECKER,
+        method=fix.method,
+        reference=tuple(int(round(v * 50)) for v in ref.ravel()),
+    )
+
+
+def calibrate(
+    frame: np.ndarray,
+    *,
+    white_home: str | None = None,
+    learn_colours: bool = True,
+    fix: BoardFix | None = None,
+) -> Calibration:
+    """Calibrate from a frame showing the standard starting position.
+
+    Finds the board (unless ``fix`` is given), then, if ``white_home`` is None, picks the corner
+    under which the frame reads as the starting position.  With ``learn_colours`` the mean
+    colours of the white and black checkers are stored.  Raises CalibrationError if no board is
+    found, or if ``white_home`` is None and no orientation matches the starting position.
+    """
+    if fix is None:
+        fix = find_board(frame)
+    if fix is None:
+        raise CalibrationError("no board found in the calibration frame")
+    base = calibration_from_fix(frame, fix, white_home or "bottom-right")
+    rect = rectify(frame, base.homography, WORK_W, WORK_H)
+    homes = [white_home] if white_home else list(WHITE_HOMES)
+    chosen = None
+    for home in homes:
+        counts = count_checkers(rect, base.geometry, home, shape=base.shape)
+        if counts.white == START_WHITE and counts.black == START_BLACK:
+            chosen = home
+            break
+    if chosen is None:
+        if white_home is None:
+            raise CalibrationError(
+                "the calibration frame does not read as the starting position under any "
+                "orientation; give white_home"
+            )
+        chosen = white_home
+        if learn_colours:
+            learn_colours = False  # colours from a misread start would be wrong
+    cal = replace(base, white_home=chosen)
+    if learn_colours:
+        cal = replace(cal, colours=_learn_colours(rect, cal))
+    return cal
+
+
+def _learn_colours(rect: np.ndarray, cal: Calibration) -> CheckerColours:
+    """Mean Lab colour over the discs of each side in the starting position."""
+    lab = cv2.cvtColor(rect, cv2.COLOR_BGR2LAB).astype(np.float32)
+    counts = count_checkers(rect, cal.geometry, cal.white_home, shape=cal.shape)
+    sums = {0: np.zeros(3), 1: np.zeros(3)}
+    ns = {0: 0, 1: 0}
+    for x, y, r, side in counts.discs:
+        x0, x1 = int(max(0, x - 0.5 * r)), int(min(lab.shape[1], x + 0.5 * r))
+        y0, y1 = int(max(0, y - 0.5 * r)), int(min(lab.shape[0], y + 0.5 * r))
+        patch = lab[y0:y1, x0:x1].reshape(-1, 3)
+        if len(patch):
+            sums[side] += patch.mean(axis=0)
+            ns[side] += 1
+    if not ns[0] or not ns[1]:
+        raise CalibrationError("no checkers of one colour found in the calibration frame")
+    white = sums[0] / ns[0]
+    black = sums[1] / ns[1]
+    return CheckerColours(
+        white=(float(white[0]), float(white[1]), float(white[2])),
+        black=(float(black[0]), float(black[1]), float(black[2])),
+    )

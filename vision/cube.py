@@ -1,0 +1,100 @@
+"""Find the doubling cube: where it lies (centre / white's side / black's side) and, where
+readable, its face.
+
+The cube lives on the bar, in a side tray or on the frame just outside the playing area.  The
+search runs on an extended top-down view (the playing area plus a margin on every side, from the
+board homography): in the bar strip and in the two side strips, it looks for a compact, square
+blob about 1.5 dice across that differs from the strip's usual colour.  Its height on the board
+gives the location: within the middle half it is "centre", otherwise it belongs to the player
+sitting at that long edge.
+
+::
+
+    cube = find_cube(frame, homography, geometry, "bottom-right", die_size_px=18.0)
+    if cube is not None:
+        cube.location, cube.value
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.board import BoardGeometry
+from vision.observation import CubeReading
+
+# Extended view: the playing area (W x H canonical) plus margins, at a small working scale.
+_SCALE = 0.4
+_MX, _MY = 0.22, 0.1  # margins as fractions of the canonical width / height
+
+
+def _extended_view(
+    frame: np.ndarray, homography: np.ndarray, geo: BoardGeometry
+) -> tuple[np.ndarray, float, float]:
+    mx, my = _MX * geo.width, _MY * geo.height
+    out_w = int((geo.width + 2 * mx) * _SCALE)
+    out_h = int((geo.height + 2 * my) * _SCALE)
+    shift = np.array([[_SCALE, 0, mx * _SCALE], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
+    view = cv2.warpPerspective(frame, shift @ homography, (out_w, out_h), flags=cv2.INTER_AREA)
+    return view, mx, my
+
+
+def find_cube(
+    frame: np.ndarray,
+    homography: np.ndarray,
+    geometry: BoardGeometry,
+    white_home: str,
+    die_size_px: float | None = None,
+) -> CubeReading | None:
+    """The cube's location, or None when no cube-like blob is seen."""
+    view, mx, my = _extended_view(frame, homography, geometry)
+    lab = cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    h, w = lab.shape[:2]
+    pw = geometry.point_width * _SCALE
+    cube_px = 0.55 * pw * 1.0 / 0.92  # ~22 mm cube on a ~40 mm point
+    b0, b1 = geometry.bar_span
+    strips = []
+    if geometry.bar_frac > 0.03:
+        strips.append((int((b0 + mx) * _SCALE), int((b1 + mx) * _SCALE)))
+    strips.append((0, int(mx * _SCALE * 0.95)))
+    strips.append((int((geometry.width + mx * 1.05) * _SCALE), w))
+    best: tuple[float, float, float] | None = None
+    for x0, x1 in strips:
+        if x1 - x0 < cube_px * 0.8:
+            continue
+        region = lab[:, x0:x1]
+        med = np.median(region.reshape(-1, 3), axis=0)
+        d = region - med
+        dist = np.sqrt(0.5 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+        mask = (dist > 25).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
+        for i in range(1, n):
+            bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
+            side = np.sqrt(area)
+            if not 0.6 * cube_px < side < 1.6 * cube_px:
+                continue
+            if not 0.7 < bw / max(bh, 1) < 1.4 or area < 0.6 * bw * bh:
+                continue
+            score = 1.0 - abs(np.log(side / cube_px))
+            cx, cy = cents[i]
+            if best is None or score > best[0]:
+                best = (score, x0 + cx, cy)
+    if best is None:
+        return None
+    _, cx, cy = best
+    y = cy / _SCALE - my  # canonical y
+    rel = y / geometry.height
+    if 0.25 <= rel <= 0.75:
+        location = "centre"
+    else:
+        at_bottom = rel > 0.5
+        white_at_bottom = white_home.startswith("bottom")
+        location = "white" if at_bottom == white_at_bottom else "black"
+    centre_canon = (cx / _SCALE - mx, y)
+    return CubeReading(
+        location=location,
+        value=None,
+        confidence=float(np.clip(best[0], 0.0, 1.0)),
+        centre=(float(centre_canon[0]), float(centre_canon[1])),
+    )

@@ -1,0 +1,336 @@
+"""Score the reader on a labelled set, stage by stage.
+
+::
+
+    report = evaluate_set("tests/data/synthetic/test")          # runs the reader
+    report = evaluate_set(set_dir, pred_dir="preds/")            # scores saved predictions
+    print(format_report(report))
+
+Board figures are over images whose labels have a ``board`` and are not ``partial``: per-point
+accuracy (both colours right on a point), whole-board exact (24 points, bar and, where the set
+allows, off), bar and off accuracy, board-found rate.  A frame where no board was found counts
+as wrong on every board figure.  Dice figures come from ``vision.eval_dice`` (matched by centre,
+not IoU) over every image with dice labels, partial ones included.  Cube: location and value over
+images whose label has a cube.
+
+Set quirks (from the sets' READMEs) are in :data:`QUIRKS`: ``board_paper_webcam`` plays 12
+checkers a side and its ``off`` is an artefact, so ``off`` is not scored there.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.dataset import DataSet, DatasetError, Labels, load_image, load_set, parse_labels
+
+
+@dataclass(frozen=True)
+class SetQuirks:
+    score_off: bool = True
+    checkers_per_side: int = 15
+
+
+QUIRKS: dict[str, SetQuirks] = {
+    "board_paper_webcam": SetQuirks(score_off=False, checkers_per_side=12),
+}
+
+
+@dataclass
+class _Tally:
+    boards: int = 0
+    found: int = 0
+    points: int = 0
+    points_ok: int = 0
+    exact: int = 0
+    bar: int = 0
+    bar_ok: int = 0
+    off: int = 0
+    off_ok: int = 0
+    cubes: int = 0
+    cube_found: int = 0
+    cube_loc_ok: int = 0
+    cube_values: int = 0
+    cube_value_ok: int = 0
+    cube_false: int = 0
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return a / b if b else None
+
+
+@dataclass(frozen=True)
+class EvalReport:
+    set_name: str
+    images: int
+    scored_boards: int
+    point_accuracy: float | None
+    board_exact: float | None
+    bar_accuracy: float | None
+    off_accuracy: float | None
+    board_found_rate: float | None
+    cube_location_accuracy: float | None
+    cube_value_accuracy: float | None
+    cube_false_positives: int
+    dice: dict[str, Any]
+    latency_median_ms: float | None
+    latency_p95_ms: float | None
+    statuses: dict[str, int]
+    failures: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
+
+
+def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tally) -> list[str]:
+    """Add one image's board figures to ``t``; return what was wrong (for the failure list)."""
+    b = lab.board
+    assert b is not None
+    t.boards += 1
+    pb = pred.get("board") if isinstance(pred.get("board"), dict) else None
+    have = pb is not None and pb.get("white") is not None and pb.get("black") is not None
+    if pred.get("status", "ok") in ("ok", "uncertain") and have:
+        t.found += 1
+    wrong: list[str] = []
+    all_ok = True
+    for i in range(24):
+        lw = b.white[i] if b.white else None
+        lb = b.black[i] if b.black else None
+        if lw is None or lb is None:
+            continue
+        t.points += 1
+        ok = have and pb is not None and pb["white"][i] == lw and pb["black"][i] == lb
+        if ok:
+            t.points_ok += 1
+        else:
+            all_ok = False
+            if have and pb is not None:
+                wrong.append(f"pt{i + 1} {lw}w{lb}b->{pb['white'][i]}w{pb['black'][i]}b")
+    pbar = (pb or {}).get("bar") or {}
+    if b.bar_white is not None and b.bar_black is not None:
+        t.bar += 1
+        ok = have and pbar.get("white") == b.bar_white and pbar.get("black") == b.bar_black
+        t.bar_ok += ok
+        if not ok:
+            all_ok = False
+            wrong.append(
+                f"bar {b.bar_white}w{b.bar_black}b->{pbar.get('white')}w{pbar.get('black')}b"
+            )
+    if quirks.score_off and b.off_white is not None and b.off_black is not None:
+        poff = (pb or {}).get("off") or {}
+        t.off += 1
+        ok = have and poff.get("white") == b.off_white and poff.get("black") == b.off_black
+        t.off_ok += ok
+        if not ok:
+            all_ok = False
+            wrong.append(
+                f"off {b.off_white}w{b.off_black}b->{poff.get('white')}w{poff.get('black')}b"
+            )
+    t.exact += all_ok and have
+    if not have:
+        wrong = [f"no board ({pred.get('status')})"]
+    return wrong
+
+
+def _cube_pair(pred: Mapping[str, Any], lab: Labels, t: _Tally) -> None:
+    pc = pred.get("cube")
+    if lab.cube is None:
+        if lab.cube_labelled and isinstance(pc, dict):
+            t.cube_false += 1
+        return
+    t.cubes += 1
+    if not isinstance(pc, dict):
+        return
+    t.cube_found += 1
+    t.cube_loc_ok += pc.get("location") == lab.cube.location
+    if lab.cube.value is not None:
+        t.cube_values += 1
+        t.cube_value_ok += pc.get("value") == lab.cube.value
+
+
+def _white_home_for(lab: Labels | None, ds: DataSet) -> str | None:
+    """Orientation as the user would give it: per image if the label says, else the set's."""
+    if lab is not None and lab.board is not None and lab.board.white_home:
+        return lab.board.white_home
+    return ds.white_home
+
+
+ReaderFactory = Callable[[DataSet, str | None], Any]
+
+
+def default_reader_factory(ds: DataSet, white_home: str | None) -> Any:
+    """A reader that finds the board in every frame (set images have their own camera poses).
+
+    With a ``starting_image`` in the set's calibration.json, checker colours (and the
+    orientation, if not given) are learned from it as the device would at set-up.
+    """
+    from vision.calibration import CalibrationError, calibrate
+    from vision.reader import BoardReader
+
+    cal = None
+    if ds.starting_image is not None:
+        try:
+            cal = calibrate(load_image(ds.starting_image), white_home=white_home)
+        except (CalibrationError, DatasetError):
+            cal = None
+    home = white_home or (cal.white_home if cal else None) or "bottom-right"
+    return BoardReader(cal, white_home=home, redetect=True)
+
+
+def evaluate_set(
+    set_dir: str | Path,
+    *,
+    pred_dir: str | Path | None = None,
+    reader_factory: ReaderFactory = default_reader_factory,
+    progress: Callable[[int, int, str], None] | None = None,
+    limit: int | None = None,
+    predictions_out: str | Path | None = None,
+) -> EvalReport:
+    """Run the reader over a set (or read ``pred_dir``) and score it."""
+    ds = load_set(set_dir)
+    quirks = QUIRKS.get(ds.root.name, SetQuirks())
+    samples = [s for s in ds.samples if s.labels is not None]
+    if limit is not None:
+        samples = samples[:limit]
+    t = _Tally()
+    dice_pairs: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
+    latencies: list[float] = []
+    statuses: dict[str, int] = {}
+    failures: list[str] = []
+    readers: dict[str | None, Any] = {}
+    out_dir = Path(predictions_out) if predictions_out else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    for n, sample in enumerate(samples):
+        lab = sample.labels
+        assert lab is not None
+        if pred_dir is not None:
+            p = Path(pred_dir) / f"{sample.name}.json"
+            if not p.exists():
+                pred: dict[str, Any] = {"status": "missing"}
+            else:
+                try:
+                    pred = json.loads(p.read_text(encoding="utf-8"))
+                    parse_labels(pred, p)  # validates the schema
+                except (json.JSONDecodeError, DatasetError) as exc:
+                    raise DatasetError(f"{p}: bad prediction ({exc})") from exc
+        else:
+            home = _white_home_for(lab, ds)
+            if home not in readers:
+                readers[home] = reader_factory(ds, home)
+            reader = readers[home]
+            try:
+                image = load_image(sample.image_path)
+            except DatasetError as exc:
+                pred = {"status": "bad_frame", "message": str(exc)}
+            else:
+                t0 = time.perf_counter()
+                obs = reader.read(image)
+                latencies.append(time.perf_counter() - t0)
+                pred = obs.to_json()
+            if out_dir:
+                (out_dir / f"{sample.name}.json").write_text(json.dumps(pred), encoding="utf-8")
+        status = str(pred.get("status", "ok"))
+        statuses[status] = statuses.get(status, 0) + 1
+        if lab.board is not None and not lab.partial:
+            wrong = _board_pair(pred, lab, quirks, t)
+            if wrong:
+                failures.append(f"{sample.name}: " + ", ".join(wrong[:6]))
+        if lab.dice is not None:
+            dice_pairs.append((pred, lab.raw))
+        if lab.cube_labelled or lab.cube is not None:
+            _cube_pair(pred, lab, t)
+        if progress is not None:
+            progress(n + 1, len(samples), sample.name)
+    return EvalReport(
+        set_name=ds.root.name,
+        images=len(samples),
+        scored_boards=t.boards,
+        point_accuracy=_ratio(t.points_ok, t.points),
+        board_exact=_ratio(t.exact, t.boards),
+        bar_accuracy=_ratio(t.bar_ok, t.bar),
+        off_accuracy=_ratio(t.off_ok, t.off),
+        board_found_rate=_ratio(t.found, t.boards),
+        cube_location_accuracy=_ratio(t.cube_loc_ok, t.cubes),
+        cube_value_accuracy=_ratio(t.cube_value_ok, t.cube_values),
+        cube_false_positives=t.cube_false,
+        dice=_dice_figures(dice_pairs),
+        latency_median_ms=float(np.median(latencies) * 1000) if latencies else None,
+        latency_p95_ms=float(np.percentile(latencies, 95) * 1000) if latencies else None,
+        statuses=statuses,
+        failures=tuple(failures),
+    )
+
+
+def _dice_figures(pairs: list[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> dict[str, Any]:
+    if not pairs:
+        return {}
+    try:
+        from vision.eval_dice import evaluate as dice_evaluate
+    except ImportError:
+        return {"error": "vision.eval_dice not available"}
+    m = dice_evaluate(pairs)
+    c = m.counts
+    return {
+        "labelled": c.labels,
+        "predicted": c.predictions,
+        "matched": c.matched,
+        "recall": m.recall,
+        "precision": m.precision,
+        "value_accuracy": m.value_accuracy,
+        "end_to_end_value": m.end_to_end_value,
+        "cocked_precision": m.cocked_precision,
+        "cocked_recall": m.cocked_recall,
+        "cocked_tp_fp_fn": [c.cocked_tp, c.cocked_fp, c.cocked_fn],
+        "state_accuracy": m.state_accuracy,
+        "zone_accuracy": m.zone_accuracy,
+        "zone_labelled": c.zone_labelled,
+    }
+
+
+def _pct(v: float | None) -> str:
+    return "n/a" if v is None else f"{100 * v:.1f}%"
+
+
+def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
+    lines = [f"set {r.set_name}: {r.images} images, {r.scored_boards} boards scored"]
+    lines.append(
+        f"  board   found {_pct(r.board_found_rate)} | per-point {_pct(r.point_accuracy)} | "
+        f"whole-board exact {_pct(r.board_exact)} | bar {_pct(r.bar_accuracy)} | "
+        f"off {_pct(r.off_accuracy)}"
+    )
+    d = r.dice
+    if d and "recall" in d:
+        lines.append(
+            f"  dice    {d['labelled']} labelled, {d['predicted']} predicted | "
+            f"recall {_pct(d['recall'])} precision {_pct(d['precision'])} | "
+            f"value {_pct(d['value_accuracy'])} (end-to-end {_pct(d['end_to_end_value'])})"
+        )
+        tp, fp, fn = d["cocked_tp_fp_fn"]
+        lines.append(
+            f"  cocked  precision {_pct(d['cocked_precision'])} recall {_pct(d['cocked_recall'])}"
+            f" (tp {tp} fp {fp} fn {fn}) | state {_pct(d['state_accuracy'])} | "
+            f"zone {_pct(d['zone_accuracy'] if d['zone_labelled'] else None)}"
+        )
+    elif d:
+        lines.append(f"  dice    {d}")
+    lines.append(
+        f"  cube    location {_pct(r.cube_location_accuracy)} | value "
+        f"{_pct(r.cube_value_accuracy)} | false cubes {r.cube_false_positives}"
+    )
+    if r.latency_median_ms is not None:
+        lines.append(
+            f"  latency median {r.latency_median_ms:.0f} ms, "
+            f"p95 {r.latency_p95_ms:.0f} ms per frame"
+        )
+    lines.append(f"  status  {dict(sorted(r.statuses.items()))}")
+    if r.failures:
+        lines.append(f"  failures ({len(r.failures)}):")
+        lines += [f"    {f}" for f in r.failures[:max_failures]]
+    return "\n".join(lines)

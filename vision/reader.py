@@ -1,0 +1,270 @@
+"""The public entry point of ``vision``: one frame in, one :class:`Observation` out.
+
+::
+
+    reader = BoardReader(Calibration.load("calibration.json"))
+    obs = reader.read(frame)            # never raises on a bad frame: see obs.status
+    if obs.status == "ok":
+        obs.white, obs.black, obs.dice, obs.cube
+
+Without a calibration the board is searched for in every frame (slower, used for evaluation on
+sets where every image has its own camera pose); ``white_home`` then says the orientation.
+Statuses: ``bad_frame`` (not an HxWx3 uint8 image, or the wrong size for the calibration),
+``too_dark``, ``board_not_found``, ``uncertain`` (counts that cannot be right, e.g. more than 15
+checkers of a side), ``ok``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
+from vision.calibration import DIE_OVER_CHECKER, Calibration
+from vision.checkers import (
+    CHECKERS_PER_SIDE,
+    WORK_H,
+    WORK_W,
+    BoardShape,
+    CheckerCounts,
+    count_checkers,
+    quad_aspect,
+)
+from vision.cube import find_cube
+from vision.observation import Observation, ObservedDie
+
+DiceFinder = Callable[..., list[Any]]
+
+
+def _default_dice_finder() -> DiceFinder | None:
+    try:
+        from vision.dice import find_dice
+    except ImportError:  # the dice stage is optional; the reader then reports no dice
+        return None
+    return find_dice
+
+
+@dataclass(frozen=True)
+class _Board:
+    corners: tuple[tuple[float, float], ...]
+    homography: np.ndarray
+    geometry: BoardGeometry
+    shape: BoardShape
+    die_size_px: float
+
+
+class BoardReader:
+    """Frame -> Observation.  See the module docstring."""
+
+    def __init__(
+        self,
+        calibration: Calibration | None = None,
+        *,
+        white_home: str | None = None,
+        redetect: bool | None = None,
+        dice_finder: DiceFinder | None | bool = True,
+        min_brightness: float = 28.0,
+    ) -> None:
+        self.calibration = calibration
+        self.white_home = white_home or (calibration.white_home if calibration else "bottom-right")
+        self.redetect = calibration is None if redetect is None else redetect
+        if dice_finder is True:
+            self.dice_finder = _default_dice_finder()
+        elif dice_finder is False:
+            self.dice_finder = None
+        else:
+            self.dice_finder = dice_finder
+        self.min_brightness = min_brightness
+        self.last_latency_s = 0.0
+
+    # ----------------------------------------------------------------- public
+    def read(self, frame: Any) -> Observation:
+        t0 = time.perf_counter()
+        try:
+            obs = self._read(frame)
+        except Exception as exc:  # noqa: BLE001 - the referee must never see an exception
+            obs = Observation(
+                status="bad_frame", message=f"reader error: {type(exc).__name__}: {exc}"
+            )
+        self.last_latency_s = time.perf_counter() - t0
+        return obs
+
+    # ----------------------------------------------------------------- steps
+    def _read(self, frame: Any) -> Observation:
+        problem = _frame_problem(frame)
+        if problem:
+            return Observation(status="bad_frame", message=problem)
+        if frame.ndim == 2:
+            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        small = cv2.resize(frame, (160, 120), interpolation=cv2.INTER_AREA)
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        if float(grey.mean()) < self.min_brightness and float(np.percentile(grey, 95)) < 60:
+            return Observation(status="too_dark", message=f"mean brightness {grey.mean():.0f}")
+        board = self._board(frame)
+        if board is None:
+            return Observation(status="board_not_found", message="no playing area found")
+        if isinstance(board, str):
+            return Observation(status="bad_frame", message=board)
+        rect = rectify(frame, board.homography, WORK_W, WORK_H)
+        readings = self._dice(frame, board)
+        to_work = np.diag([WORK_W / 1200.0, WORK_H / 900.0, 1.0]) @ board.homography
+        ignore = []
+        for r in readings:
+            x0, y0, x1, y1 = r.bbox
+            pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64)
+            w = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
+            ignore.append((*w.min(axis=0), *w.max(axis=0)))
+        colours = self.calibration.colours if self.calibration else None
+        counts = count_checkers(
+            rect,
+            board.geometry,
+            self.white_home,
+            shape=board.shape,
+            colours=colours,
+            ignore=tuple(ignore),
+        )
+        dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
+        cube = find_cube(
+            frame, board.homography, board.geometry, self.white_home, board.die_size_px
+        )
+        return _observation(counts, dice, cube, board, self.white_home)
+
+    def _board(self, frame: np.ndarray) -> _Board | str | None:
+        cal = self.calibration
+        if cal is not None and not self.redetect:
+            h, w = frame.shape[:2]
+            if (w, h) != tuple(cal.image_size):
+                return (
+                    f"frame is {w}x{h}, calibration is for {cal.image_size[0]}x{cal.image_size[1]}"
+                )
+            return _Board(
+                corners=cal.corners,
+                homography=cal.homography,
+                geometry=cal.geometry,
+                shape=cal.shape,
+                die_size_px=cal.die_size_px or _die_size(cal.corners, cal.bar_frac, cal.shape),
+            )
+        fix: BoardFix | None = find_board(frame)
+        if fix is None:
+            return None
+        shape = BoardShape(aspect=quad_aspect(fix.corners))
+        if cal is not None:
+            shape = BoardShape(shape.aspect, cal.shape.checker_frac, cal.shape.tip_frac)
+        return _Board(
+            corners=fix.corners,
+            homography=homography_for(np.asarray(fix.corners)),
+            geometry=BoardGeometry(bar_frac=fix.bar_frac),
+            shape=shape,
+            die_size_px=_die_size(fix.corners, fix.bar_frac, shape),
+        )
+
+    def _dice(self, frame: np.ndarray, board: _Board) -> list[Any]:
+        if self.dice_finder is None:
+            return []
+        try:
+            return list(self.dice_finder(frame, die_size_px=board.die_size_px))
+        except Exception:  # noqa: BLE001 - a failing dice stage must not lose the board
+            return []
+
+    def _place_die(
+        self, reading: Any, board: _Board, counts: CheckerCounts, to_work: np.ndarray
+    ) -> ObservedDie:
+        cx, cy = reading.centre
+        p = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), board.homography)
+        x, y = (float(v) for v in p.reshape(2))
+        zone = _zone(x, y, board.geometry, self.white_home)
+        state = reading.state
+        if state == "flat":
+            q = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), to_work).reshape(2)
+            for dx, dy, r, _side in counts.discs:
+                if (q[0] - dx) ** 2 + (q[1] - dy) ** 2 < (0.8 * r) ** 2:
+                    state = "on_checker"
+                    break
+        return ObservedDie(
+            value=reading.value,
+            bbox=tuple(int(v) for v in reading.bbox),  # type: ignore[arg-type]
+            centre=(float(cx), float(cy)),
+            state=state,
+            zone=zone,
+            confidence=float(reading.confidence),
+        )
+
+
+def _die_size(
+    corners: tuple[tuple[float, float], ...], bar_frac: float, shape: BoardShape
+) -> float:
+    c = np.asarray(corners, np.float64)
+    board_w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+    return float(board_w * (1 - bar_frac) / 12 * shape.checker_frac * DIE_OVER_CHECKER)
+
+
+def _zone(x: float, y: float, geo: BoardGeometry, white_home: str) -> str:
+    """Zone of a die centre at canonical (x, y); white sits at the long edge of its home."""
+    if not (0.0 <= x <= geo.width and 0.0 <= y <= geo.height):
+        return "outside"
+    b0, b1 = geo.bar_span
+    if geo.bar_frac > 0.01 and b0 <= x <= b1:
+        return "bar"
+    right_half = x > geo.width / 2
+    white_at_bottom = white_home.startswith("bottom")
+    # The white player at the bottom edge has the image's right half on their right hand.
+    return "white_right" if right_half == white_at_bottom else "black_right"
+
+
+def _frame_problem(frame: Any) -> str:
+    if not isinstance(frame, np.ndarray):
+        return f"frame is {type(frame).__name__}, not a numpy array"
+    if frame.size == 0:
+        return "frame is empty"
+    if frame.dtype != np.uint8:
+        return f"frame dtype is {frame.dtype}, expected uint8"
+    if frame.ndim == 3 and frame.shape[2] not in (3,):
+        return f"frame has {frame.shape[2]} channels, expected 3 (BGR)"
+    if frame.ndim not in (2, 3):
+        return f"frame has {frame.ndim} dimensions, expected HxWx3"
+    if min(frame.shape[:2]) < 64:
+        return f"frame {frame.shape[1]}x{frame.shape[0]} is too small"
+    return ""
+
+
+def _observation(
+    counts: CheckerCounts,
+    dice: tuple[ObservedDie, ...],
+    cube: Any,
+    board: _Board,
+    white_home: str,
+) -> Observation:
+    on_w = sum(counts.white) + counts.bar_white
+    on_b = sum(counts.black) + counts.bar_black
+    status = "ok"
+    message = ""
+    confidence = float(min(counts.point_confidence)) if counts.point_confidence else 0.0
+    if on_w > CHECKERS_PER_SIDE or on_b > CHECKERS_PER_SIDE:
+        # Cannot be right: say so rather than pass on a confident wrong count.
+        status = "uncertain"
+        message = f"counted {on_w} white and {on_b} black checkers"
+        confidence = min(confidence, 0.2)
+    return Observation(
+        status=status,
+        white=counts.white,
+        black=counts.black,
+        bar_white=counts.bar_white,
+        bar_black=counts.bar_black,
+        off_white=counts.off_white,
+        off_black=counts.off_black,
+        off_from_trays=counts.off_from_trays,
+        point_confidence=counts.point_confidence,
+        bar_confidence=counts.bar_confidence,
+        off_confidence=counts.off_confidence,
+        dice=dice,
+        cube=cube,
+        corners=board.corners,
+        white_home=white_home,
+        confidence=confidence,
+        message=message,
+    )
