@@ -14,6 +14,7 @@ MODULES = [
     "rules.match",
     "rules.matchid",
     "rules.matfile",
+    "rules.chouette",
 ]
 
 
