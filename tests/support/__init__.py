@@ -1,0 +1,1 @@
+"""Shared test support. ``tests.support.gnubg`` drives GNU Backgammon as an independent oracle."""
