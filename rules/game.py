@@ -386,7 +386,9 @@ def _pick_up(state: GameState, action: PickUp) -> GameState:
     )
     if after.us[OFF] == CHECKERS:
         kind = result_kind(after.them)
-        return _finish(replace(done, position=after), mover, kind, EndReason.BORNE_OFF)
+        # As gnubg does, the turn passes to the loser: the final board is seen from them.
+        over = replace(done, position=after.flip(), turn=mover.opponent)
+        return _finish(over, mover, kind, EndReason.BORNE_OFF)
     return replace(
         done, phase=Phase.TO_ROLL, turn=mover.opponent, position=after.flip(), illegal=illegal
     )

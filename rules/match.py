@@ -88,7 +88,8 @@ class GameRecord:
     first: Side  # who won the opening roll
     events: tuple[Event, ...]
     result: GameResult
-    final: Position  # the board at the end (winner's view for a bear-off)
+    final: Position  # the board at the end, seen from the player on turn (the loser after a
+    # bear-off, the doubler after a drop)
 
 
 @dataclass(frozen=True, slots=True)

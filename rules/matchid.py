@@ -166,7 +166,9 @@ def match_id_fields(state: MatchState) -> MatchId:
         if reason is EndReason.RESIGNED and game.resignation is not None:
             resignation = game.resignation.level
         loser = game.result.winner.opponent
-        turn = decider = loser if reason is not EndReason.BORNE_OFF else game.result.winner
+        # As gnubg: the loser decides last; the player on roll stays as it was (the doubler
+        # after a drop, the loser after a bear-off, since the turn passed to them).
+        decider = loser
     return MatchId(
         cube_value=game.cube.value,
         cube_owner=game.cube.owner,

@@ -3,6 +3,8 @@ our Match IDs against gnubg's encoder and decoder."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,13 @@ from rules.matchid import GameStatus, MatchId
 from rules.matfile import to_mat
 from rules.side import Side
 from tests.rules.test_match_scripts import crawford_match, played_out_match
-from tests.support.gnubg import import_mat, match_id_for, match_id_info, requires_gnubg
+from tests.support.gnubg import (
+    find_gnubg,
+    import_mat,
+    match_id_for,
+    match_id_info,
+    requires_gnubg,
+)
 
 pytestmark = [pytest.mark.gnubg, requires_gnubg]
 
@@ -115,3 +123,49 @@ def test_match_ids_agree_with_gnubg_encoder() -> None:
             doubled=f.double_offered,
         )
         assert expected == f.encode(), what
+
+
+def _gnubg_final_ids(path: Path) -> tuple[str, str]:
+    """(Position ID, Match ID) gnubg shows after importing ``path`` (drives gnubg -t directly,
+    as the shared driver reports moves and scores but not the final IDs)."""
+    gnubg = find_gnubg()
+    assert gnubg is not None
+    script = f"set confirm new off\nimport mat {path}\nshow board\n"
+    out = subprocess.run(
+        [gnubg, "-t", "-q", "-r"], input=script, capture_output=True, text=True, timeout=120
+    ).stdout
+    pids = re.findall(r"Position ID: (\S{14})", out)
+    mids = re.findall(r"Match ID\s*: (\S{12})", out)
+    assert pids and mids, out[-2000:]
+    return pids[-1], mids[-1]
+
+
+def _drop_match(extra_turn: bool) -> Match:
+    m = Match(1, white="Ann", black="Bo")
+    m.opening_roll(3, 1)
+    m.move("8/5 6/5")
+    if extra_turn:
+        m.roll(6, 4)
+        m.move("24/18 13/9")
+    m.double()
+    m.drop()
+    return m
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["played11", "played12", "played13", "crawford", "drop_white", "drop_black"],
+)
+def test_final_ids_after_import_equal_gnubgs(tmp_path: Path, name: str) -> None:
+    builders = {
+        "played11": lambda: played_out_match(11),
+        "played12": lambda: played_out_match(12),
+        "played13": lambda: played_out_match(13),
+        "crawford": lambda: crawford_match()[0],
+        "drop_white": lambda: _drop_match(False),
+        "drop_black": lambda: _drop_match(True),
+    }
+    m = builders[name]()
+    path = tmp_path / f"{name}.mat"
+    path.write_text(to_mat(m))
+    assert _gnubg_final_ids(path) == (m.position.position_id(), m.match_id())

@@ -160,8 +160,8 @@ def test_played_out_games_score_by_the_final_board() -> None:
         for record in m.games:
             result = record.result
             if result.reason is EndReason.BORNE_OFF:
-                loser = record.final.them
-                kind = result_kind(loser)
-                assert record.final.us[0] == 15 and result.kind is kind
+                assert record.final.player is result.winner.opponent  # the loser's view
+                kind = result_kind(record.final.us)
+                assert record.final.them[0] == 15 and result.kind is kind
                 assert result.points == Cube(result.cube_value).value * int(kind)
         assert _scores_after_each_game(m)[-1] == m.score
