@@ -105,7 +105,6 @@ def _search(position: Position, dice: Dice, record: bool) -> _Node:
     doubles = d1 == d2
     orders = [(d1,) * 4] if doubles else [(d1, d2), (d2, d1)]
     steps: list[Step] = []
-    ndice_total = len(orders[0])
 
     def dfs(order: tuple[int, ...], depth: int, outside: int, min_src: int) -> int:
         deepest = depth
@@ -151,8 +150,9 @@ def _search(position: Position, dice: Dice, record: bool) -> _Node:
                 us[dst] -= 1
                 us[src] += 1
         if deepest == depth:  # a leaf: nothing more could be played on this path
-            # Bearing off the last checker completes any play.
-            value = ndice_total if us[OFF] == 15 else depth
+            # Bearing off the last checker ends the play early only when no other order of the
+            # dice plays more of them (GNU Backgammon agrees: 3/1*/off beats 3/off with 3-2).
+            value = depth
             if value >= state.best:
                 if value > state.best:
                     state.best = value

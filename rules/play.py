@@ -138,31 +138,35 @@ def _name(point: int) -> str:
 
 
 def format_moves(moves: Sequence[Move]) -> str:
-    """GNU Backgammon notation for ``moves``, following its FormatMove: moves sorted from the
+    """GNU Backgammon notation for ``moves``, as its FormatMove writes it: moves sorted from the
     highest starting point; a move that continues from where an earlier one landed is joined to
-    it (``24/13``), keeping the landing point only when it was a hit (``24/18*/13``); identical
-    moves are counted (``8/5(2)``).
+    it (``24/13``), keeping the landing point only where a checker was hit (``24/18*/13``);
+    identical moves are counted (``8/5(2)``); a point where a blot was hit is starred once.
     """
+    hit_points = {m.to_point for m in moves if m.hit}
     ordered = sorted(moves, key=lambda m: (-m.from_point, -m.to_point))
-    chains: list[list[Move]] = []
+    chains: list[list[int]] = []
     for move in ordered:
         for chain in chains:
-            if chain[-1].to_point == move.from_point and move.from_point not in (OFF, BAR):
-                chain.append(move)
+            if chain[-1] == move.from_point and move.from_point not in (OFF, BAR):
+                if chain[-1] not in hit_points:
+                    chain.pop()  # a plain intermediate landing point is not written
+                chain.append(move.to_point)
                 break
         else:
-            chains.append([move])
-    texts: list[str] = []
-    for chain in chains:
-        parts = [_name(chain[0].from_point)]
-        for i, move in enumerate(chain):
-            if i == len(chain) - 1 or move.hit:
-                parts.append(_name(move.to_point) + ("*" if move.hit else ""))
-        texts.append("/".join(parts))
+            chains.append([move.from_point, move.to_point])
+    starred: set[int] = set()
     out: list[str] = []
-    for text in dict.fromkeys(texts):  # first appearance order, duplicates counted
-        count = texts.count(text)
-        out.append(text + (f"({count})" if count > 1 else ""))
+    groups = list(dict.fromkeys(tuple(c) for c in chains))  # first appearance order
+    for points in groups:
+        parts = [_name(points[0])]
+        for point in points[1:]:
+            star = point in hit_points and point not in starred
+            if star:
+                starred.add(point)
+            parts.append(_name(point) + ("*" if star else ""))
+        count = chains.count(list(points))
+        out.append("/".join(parts) + (f"({count})" if count > 1 else ""))
     return " ".join(out)
 
 

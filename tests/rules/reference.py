@@ -48,9 +48,8 @@ def reference_results(pos: Position, dice: tuple[int, int]) -> set[Position]:
         while frontier:
             us, them, used = frontier.pop()
             nexts = _single_moves(us, them, seq[used]) if used < len(seq) else []
-            if not nexts or us[OFF] == 15:
-                done = len(seq) if us[OFF] == 15 else used
-                finished.append((done, seq[0], tuple(us), tuple(them)))
+            if not nexts:
+                finished.append((used, seq[0], tuple(us), tuple(them)))
             for nu, nt in nexts:
                 frontier.append((nu, nt, used + 1))
     most = max(f[0] for f in finished)
