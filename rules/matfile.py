@@ -1,4 +1,4 @@
-"""Export a match to the plain-text .mat format that GNU Backgammon imports (``import mat``).
+"""The plain-text .mat format that GNU Backgammon imports (``import mat``): export and import.
 
 White is the left column (gnubg's player 0), black the right. Each game lists the score before
 it, the moves (``52: 13/8 13/11``, bar as 25, off as 0), cube actions (``Doubles => 2``,
@@ -23,9 +23,12 @@ it, the moves (``52: 13/8 13/11``, bar as 25, off as 0), cube actions (``Doubles
 
 from __future__ import annotations
 
+import re
 from datetime import date as Date
 
-from rules.game import Event, EventKind
+from rules.actions import ActionRefused
+from rules.cube import Rules
+from rules.game import Event, EventKind, Phase
 from rules.match import Match
 from rules.play import Play
 from rules.position import BAR, OFF
@@ -140,3 +143,128 @@ def _clean(name: str) -> str:
     """Names may not contain the ' : ' separator or line breaks."""
     cleaned = " ".join(name.replace(":", " ").split())
     return cleaned or "Player"
+
+
+class MatFileError(ValueError):
+    """A .mat text that cannot be read or replayed; the message names the line."""
+
+
+_HEADER = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+_SCORES = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+_NUMBERED = re.compile(r"^\s*\d+\)(.*)$")
+_ENTRY = re.compile(
+    r"(?P<roll>[1-6][1-6]):(?P<moves>(?:\s+(?:bar|\d+)(?:/(?:\d+|off|bar)\*?)+(?:\(\d\))?)*)"
+    r"|(?P<double>Doubles\s*=>\s*\d+)"
+    r"|(?P<beaver>Beavers\s*=>\s*\d+)"
+    r"|(?P<take>Takes)|(?P<drop>Drops)"
+    r"|(?P<wins>Wins\s+(?P<points>\d+)\s+points?)",
+    re.IGNORECASE,
+)
+_RIGHT_COLUMN = 20  # text starting this far into the line belongs to the right column
+
+
+def _entries(body: str, offset: int) -> list[tuple[Side, re.Match[str]]]:
+    """The entries on one line, each with its column (white = left, black = right)."""
+    found = list(_ENTRY.finditer(body))
+    out = []
+    for i, entry in enumerate(found):
+        if len(found) == 2:
+            side = Side.WHITE if i == 0 else Side.BLACK
+        else:
+            side = Side.BLACK if offset + entry.start() >= _RIGHT_COLUMN else Side.WHITE
+        out.append((side, entry))
+    return out
+
+
+def from_mat(text: str, rules: Rules | None = None) -> Match:
+    """Read a .mat match (as GNU Backgammon exports it) and replay it through the rules.
+
+    Opening rolls are rebuilt from the first play (the mover had the higher die); a game that
+    ends with ``Wins n points`` before it is over was resigned (level = n / cube). Plays are
+    recorded as written, legal or not (as gnubg's import does). ``rules`` are the optional
+    rules in force (the format does not record them; e.g. beavers for a money session).
+    Raises :class:`MatFileError`.
+
+    >>> m = from_mat(to_mat(Match(1)))
+    >>> m.length, m.games
+    (1, ())
+    """
+    match: Match | None = None
+    names: tuple[str, str] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith(";"):
+            continue
+        try:
+            if match is None:
+                header = _HEADER.match(line)
+                if header:
+                    match = Match(int(header.group(1)), rules)
+                continue
+            if _GAME.match(line):
+                names = None
+                continue
+            if names is None:
+                scores = _SCORES.match(line)
+                if not scores:
+                    raise MatFileError("expected the players' names and scores")
+                names = (scores.group(1), scores.group(3))
+                match.white_name, match.black_name = names
+                expected = (int(scores.group(2)), int(scores.group(4)))
+                if expected != (match.score.white, match.score.black):
+                    raise MatFileError(
+                        f"score {expected[0]}-{expected[1]} does not follow from the games "
+                        f"before ({match.score.white}-{match.score.black})"
+                    )
+                continue
+            numbered = _NUMBERED.match(line)
+            body, offset = (numbered.group(1), numbered.start(1)) if numbered else (line, 0)
+            for side, entry in _entries(body, offset):
+                _replay_entry(match, side, entry)
+        except (ActionRefused, MatFileError) as exc:
+            raise MatFileError(f"line {number} ({line.strip()!r}): {exc}") from None
+    if match is None:
+        raise MatFileError("no 'N point match' header")
+    return match
+
+
+def _replay_entry(m: Match, side: Side, entry: re.Match[str]) -> None:
+    if entry.group("roll"):
+        roll = entry.group("roll")
+        hi, lo = int(roll[0]), int(roll[1])
+        if m.phase is Phase.OPENING:
+            if hi == lo:
+                raise MatFileError(f"an opening roll cannot be a double ({roll})")
+            high, low = max(hi, lo), min(hi, lo)
+            m.opening_roll(*((high, low) if side is Side.WHITE else (low, high)))
+        else:
+            m.roll(hi, lo, by=side)
+        moves = entry.group("moves").strip()
+        if moves:
+            m.play(moves, by=side)
+        m.pick_up(by=side)
+    elif entry.group("double"):
+        m.double(by=side)
+    elif entry.group("beaver"):
+        m.beaver(by=side)
+    elif entry.group("take"):
+        m.take(by=side)
+    elif entry.group("drop"):
+        m.drop(by=side)
+    elif entry.group("wins"):
+        points = int(entry.group("points"))
+        if m.games and m.phase is Phase.OPENING or m.is_over:
+            last = m.games[-1].result
+            if (last.winner, last.points) != (side, points):
+                raise MatFileError(
+                    f"the file says {side} wins {points}, the rules say {last.winner} "
+                    f"wins {last.points}"
+                )
+            return
+        cube = m.cube.value
+        level, rest = divmod(points, cube)
+        if rest or not 1 <= level <= 3:
+            raise MatFileError(f"{points} points is not 1, 2 or 3 times the cube ({cube})")
+        m.resign(level, by=side.opponent)
+        m.accept_resignation(by=side)
