@@ -96,6 +96,7 @@ __all__ = [
     "GameImport",
     "MatImport",
     "decode_position_id",
+    "decode_position_ids",
     "find_gnubg",
     "gnubg_check_plays",
     "import_mat",
@@ -104,6 +105,7 @@ __all__ = [
     "match_id_for",
     "match_id_info",
     "position_id_for",
+    "position_ids_for",
     "requires_gnubg",
     "sample_queries",
     "swap_sides",
@@ -537,15 +539,17 @@ def _read_response(
     return results
 
 
-def _call(op: str, items: Sequence[Any], workers: int = 1) -> list[Any]:
-    """Answer items with op over up to ``workers`` processes; raise on any item's error."""
+def _call(op: str, items: Sequence[Any], workers: int = 1, weight: int = 1) -> list[Any]:
+    """Answer items with op over up to ``workers`` processes; raise on any item's error.
+
+    ``weight`` is the number of hint-sized steps one item costs (for the timeout)."""
     items = list(items)
     if not items:
         return []
     n_jobs = max(1, min(workers, len(items)))
     size = math.ceil(len(items) / n_jobs)
     chunks = [items[i : i + size] for i in range(0, len(items), size)]
-    jobs = [_Job(op, c, _BASE_TIMEOUT + _PER_ITEM_TIMEOUT * len(c)) for c in chunks]
+    jobs = [_Job(op, c, _BASE_TIMEOUT + _PER_ITEM_TIMEOUT * weight * len(c)) for c in chunks]
     values: list[Any] = []
     errors: list[str] = []
     for chunk, results in zip(chunks, _run_jobs(jobs), strict=True):
@@ -598,14 +602,15 @@ def legal_plays(queries: Sequence[Query], *, workers: int | None = None) -> list
     keeps the MOVER as the second block (not turned round for the opponent). No legal play
     gives ``{query_id: ""}``. Dice order does not matter.
 
-    >>> legal_plays([("4HPwATDgc/ABMA", (3, 1))])[0]["4HPwATDgc/ABMA"]   # doctest: +SKIP
-    KeyError  # (the start position is not reachable with 31)
-    >>> sorted(legal_plays([("4HPwATDgc/ABMA", (3, 1))])[0].values())[:2]  # doctest: +SKIP
-    ['13/10 6/5', '13/10 8/7']
+    >>> plays = legal_plays([("4HPwATDgc/ABMA", (3, 1))])[0]        # doctest: +SKIP
+    >>> plays["4HPwATCwZ/ABMA"]                                        # doctest: +SKIP
+    '8/5 6/5'
+    >>> len(plays)                                                      # doctest: +SKIP
+    16
     """
     checked = [_check_query(q) for q in queries]
     answers = _call("legal", [[pid, list(d)] for pid, d in checked], _workers(workers))
-    return [{rid: notation for rid, notation in answer} for answer in answers]
+    return [_as_dict(q, answer) for q, answer in zip(checked, answers, strict=True)]
 
 
 def legal_results(queries: Sequence[Query], *, workers: int | None = None) -> list[set[str]]:
@@ -629,8 +634,16 @@ def gnubg_check_plays(queries: Sequence[Query]) -> list[dict[str, str]]:
     own ``move`` command and reading the board back. Slow (a few plays per 10 ms); it exists to
     verify the fast path in tests."""
     checked = [_check_query(q) for q in queries]
-    answers = _call("check", [[pid, list(d)] for pid, d in checked], _workers(None))
-    return [{rid: notation for rid, notation in answer} for answer in answers]
+    answers = _call("check", [[pid, list(d)] for pid, d in checked], _workers(None), weight=4)
+    return [_as_dict(q, answer) for q, answer in zip(checked, answers, strict=True)]
+
+
+def _as_dict(query: Query, answer: list[list[str]]) -> dict[str, str]:
+    plays = {rid: notation for rid, notation in answer}
+    if len(plays) != len(answer):
+        # GenerateMoves merges plays with equal results; if that ever fails, say so loudly.
+        raise GnubgError(f"gnubg listed two plays with the same result for {query}: {answer}")
+    return plays
 
 
 def sample_queries(n: int, seed: int, mode: str = "walk") -> list[Query]:
@@ -648,7 +661,7 @@ def sample_queries(n: int, seed: int, mode: str = "walk") -> list[Query]:
         raise GnubgError(f"n must be >= 0, got {n}")
     chunk = 200
     items = [[mode, min(chunk, n - start), seed * 100_003 + start] for start in range(0, n, chunk)]
-    answers = _call("sample", items, _workers(None))
+    answers = _call("sample", items, _workers(None), weight=chunk)
     return [(pid, (d[0], d[1])) for answer in answers for pid, d in answer]
 
 
@@ -656,15 +669,21 @@ def sample_queries(n: int, seed: int, mode: str = "walk") -> list[Query]:
 # Position IDs
 
 
-def position_id_for(boards: Sequence[Board]) -> list[str]:
-    """gnubg's Position ID of each board ``(board[0], board[1])``, two arrays of 25 counts in
-    gnubg's layout (index 0-23 = points 1-24 in that side's own numbering, 24 = bar); the side
-    on roll is ``board[1]``.
+def position_id_for(board: Board) -> str:
+    """gnubg's Position ID of one board ``(board[0], board[1])``: two arrays of 25 counts in
+    gnubg's layout (index 0-23 = points 1-24 in that side's own numbering, 24 = bar; borne-off
+    checkers are not stored). **The side on roll is ``board[1]``.** One gnubg process per call:
+    use :func:`position_ids_for` for many boards.
 
     >>> start = (0,) * 5 + (5, 0, 3) + (0,) * 4 + (5,) + (0,) * 10 + (2, 0)
-    >>> position_id_for([(start, start)])                        # doctest: +SKIP
-    ['4HPwATDgc/ABMA']
+    >>> position_id_for((start, start))                          # doctest: +SKIP
+    '4HPwATDgc/ABMA'
     """
+    return position_ids_for([board])[0]
+
+
+def position_ids_for(boards: Sequence[Board]) -> list[str]:
+    """:func:`position_id_for` for a batch of boards, in one gnubg process."""
     items = []
     for board in boards:
         if len(board) != 2 or any(len(side) != 25 for side in board):
@@ -673,16 +692,27 @@ def position_id_for(boards: Sequence[Board]) -> list[str]:
     return list(_call("encode", items))
 
 
-def decode_position_id(position_ids: Sequence[str]) -> list[Board]:
-    """The board gnubg reads from each Position ID: ``(opponent, side on roll)``, 25 counts each
+def decode_position_id(position_id: str) -> Board:
+    """The board gnubg reads from a Position ID: ``(opponent, side on roll)``, 25 counts each
     (points 1-24 then the bar, each side in its own numbering). Raises on IDs that gnubg does
-    not re-encode identically."""
+    not re-encode identically (garbage, more than 15 checkers a side).
+
+    >>> opponent, on_roll = decode_position_id("AwAAAg4AgAAAAA")        # doctest: +SKIP
+    >>> on_roll[5], on_roll[24]         # 3 on its 6 point, 1 on the bar  # doctest: +SKIP
+    (3, 1)
+    """
+    return decode_position_ids([position_id])[0]
+
+
+def decode_position_ids(position_ids: Sequence[str]) -> list[Board]:
+    """:func:`decode_position_id` for a batch, in one gnubg process."""
     items = [_check_position_id(p) for p in position_ids]
     return [(tuple(b[0]), tuple(b[1])) for b in _call("decode", items)]
 
 
 def swap_sides(position_ids: Sequence[str]) -> list[str]:
-    """The same positions with the other side on roll (gnubg's two blocks exchanged)."""
+    """The same positions with the other side on roll (gnubg's two blocks exchanged): turns a
+    result of :func:`legal_results` into the position the opponent rolls from."""
     return list(_call("swap", [_check_position_id(p) for p in position_ids]))
 
 

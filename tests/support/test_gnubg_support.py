@@ -9,6 +9,7 @@ from tests.support.gnubg import (
     START_POSITION_ID,
     GnubgError,
     decode_position_id,
+    decode_position_ids,
     gnubg_check_plays,
     import_mat,
     legal_plays,
@@ -16,6 +17,7 @@ from tests.support.gnubg import (
     match_id_for,
     match_id_info,
     position_id_for,
+    position_ids_for,
     requires_gnubg,
     sample_queries,
     swap_sides,
@@ -126,7 +128,7 @@ def test_bad_queries_are_refused_before_gnubg_runs(query, message) -> None:
 def test_empty_batches_need_no_gnubg(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BGREF_GNUBG", "/bin/false")
     assert legal_results([]) == []
-    assert position_id_for([]) == []
+    assert position_ids_for([]) == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,8 +138,8 @@ def test_empty_batches_need_no_gnubg(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.gnubg
 @requires_gnubg
 def test_start_position_id_decodes_to_gnubg_layout() -> None:
-    assert decode_position_id([START_POSITION_ID]) == [(START_SIDE, START_SIDE)]
-    assert position_id_for([(START_SIDE, START_SIDE)]) == [START_POSITION_ID]
+    assert decode_position_id(START_POSITION_ID) == (START_SIDE, START_SIDE)
+    assert position_id_for((START_SIDE, START_SIDE)) == START_POSITION_ID
 
 
 @pytest.mark.gnubg
@@ -145,15 +147,15 @@ def test_start_position_id_decodes_to_gnubg_layout() -> None:
 def test_side_on_roll_is_the_second_block() -> None:
     opponent = side({1: 2, 24: 1})
     on_roll = side({6: 3, 25: 1})
-    pid = position_id_for([(opponent, on_roll)])[0]
+    pid = position_id_for((opponent, on_roll))
     assert pid == "AwAAAg4AgAAAAA"
-    assert decode_position_id([pid]) == [(opponent, on_roll)]
+    assert decode_position_id(pid) == (opponent, on_roll)
     # Only the second block has a checker on the bar, and gnubg makes it enter first: so the
     # second block is the side gnubg moves. 6/1* hits the first block's checker on its 24.
     assert set(legal_plays([(pid, (6, 5))])[0].values()) == {"bar/14", "bar/19 6/1*"}
     # Exchanging the blocks hands the roll over: now the first block's checkers move.
     swapped = swap_sides([pid])[0]
-    assert decode_position_id([swapped]) == [(on_roll, opponent)]
+    assert decode_position_id(swapped) == (on_roll, opponent)
     assert swap_sides([swapped]) == [pid]
     assert set(legal_plays([(swapped, (2, 1))])[0].values()) == {"24/21"}
 
@@ -163,24 +165,37 @@ def test_side_on_roll_is_the_second_block() -> None:
 def test_results_are_seen_from_the_mover() -> None:
     plays = legal_plays([(START_POSITION_ID, (3, 1))])[0]
     by_notation = {n: r for r, n in plays.items()}
-    opponent, mover = decode_position_id([by_notation["8/5 6/5"]])[0]
+    opponent, mover = decode_position_id(by_notation["8/5 6/5"])
     assert opponent == START_SIDE  # untouched, still the first block
     assert mover == side({6: 4, 5: 2, 8: 2, 13: 5, 24: 2})
     # A hit sends the opponent's blot to its bar, in the first block.
     # A blot on our 5 point (its 20): 6/5* hits it.
-    pid = position_id_for([(side({20: 1, 1: 14}), side({6: 15}))])[0]
+    pid = position_id_for((side({20: 1, 1: 14}), side({6: 15})))
     hit = legal_plays([(pid, (5, 1))])[0]
     assert "6/5*" in " ".join(hit.values())
-    for result, notation in hit.items():
-        opp, me = decode_position_id([result])[0]
+    for (opp, _), notation in zip(decode_position_ids(list(hit)), hit.values(), strict=True):
         assert (opp[BAR] == 1) == ("*" in notation)
+
+
+@pytest.mark.gnubg
+@requires_gnubg
+def test_hits_on_the_way_are_applied() -> None:
+    # One checker on our 24, an opposing blot on our 23 (its 2): 3-1 plays 24/23*/20 (hit on
+    # the way) or 24/21/20 (no hit): two different results.
+    pid = position_id_for((side({2: 1, 20: 14}), side({24: 1, 6: 14})))
+    plays = legal_plays([(pid, (3, 1))])[0]
+    by_notation = {n: r for r, n in plays.items()}
+    assert "24/23*/20" in by_notation and "24/20" in by_notation
+    hit, quiet = decode_position_ids([by_notation["24/23*/20"], by_notation["24/20"]])
+    assert hit == (side({25: 1, 20: 14}), side({20: 1, 6: 14}))
+    assert quiet == (side({2: 1, 20: 14}), side({20: 1, 6: 14}))
 
 
 @pytest.mark.gnubg
 @requires_gnubg
 def test_no_legal_play_gives_the_unchanged_position() -> None:
     closed = side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 24: 3})
-    pid = position_id_for([(closed, side({25: 1, 13: 14}))])[0]
+    pid = position_id_for((closed, side({25: 1, 13: 14})))
     assert legal_plays([(pid, (6, 6)), (pid, (3, 2))]) == [{pid: ""}, {pid: ""}]
 
 
@@ -193,7 +208,7 @@ def test_known_play_sets() -> None:
     assert "8/5 6/5" in results[0].values()
     assert set(results[2].values()) >= {"24/18(2) 13/7(2)", "13/7(4)", "24/18(2) 8/2(2)"}
     # Bear-off: with 6-5 and checkers on 4 and 3 only, both come off.
-    pid = position_id_for([(START_SIDE, side({4: 1, 3: 1}))])[0]
+    pid = position_id_for((START_SIDE, side({4: 1, 3: 1})))
     assert set(legal_plays([(pid, (6, 5))])[0].values()) == {"4/off 3/off"}
 
 
@@ -211,7 +226,7 @@ def sampled() -> list[tuple[str, tuple[int, int]]]:
 def test_sample_queries_are_deterministic_and_varied(sampled) -> None:
     assert sample_queries(160, seed=7) == sampled[:160]
     assert len(set(sampled)) > 350
-    boards = decode_position_id(sorted({pid for pid, _ in sampled}))
+    boards = decode_position_ids(sorted({pid for pid, _ in sampled}))
     assert sum(me[BAR] > 0 for _, me in boards) > 20  # entering from the bar
     assert sum(sum(me) < 15 and not any(me[6:]) for _, me in boards) > 20  # bearing off
     assert sum(all(opp[i] >= 2 for i in range(6)) for opp, _ in boards) > 5  # closed boards
@@ -223,7 +238,7 @@ def test_sample_queries_are_deterministic_and_varied(sampled) -> None:
 def test_results_equal_a_brute_force_enumeration(sampled) -> None:
     results = legal_results(sampled)
     ids = sorted({pid for pid, _ in sampled} | set().union(*results))
-    boards = dict(zip(ids, decode_position_id(ids), strict=True))
+    boards = dict(zip(ids, decode_position_ids(ids), strict=True))
     empty = 0
     for (pid, dice), got in zip(sampled, results, strict=True):
         expected = brute_results(boards[pid], dice)
@@ -242,11 +257,11 @@ def test_applied_notations_equal_gnubgs_own_move_command(sampled) -> None:
 @pytest.mark.gnubg
 @requires_gnubg
 def test_gnubg_errors_name_the_query() -> None:
-    nobody_to_move = position_id_for([(START_SIDE, (0,) * 25)])[0]
+    nobody_to_move = position_id_for((START_SIDE, (0,) * 25))
     with pytest.raises(GnubgError, match="no checkers left"):
         legal_results([(nobody_to_move, (3, 1))])
     with pytest.raises(GnubgError, match="not a canonical position ID|rejects position ID"):
-        decode_position_id(["//////////////"])
+        decode_position_id("//////////////")
 
 
 # ---------------------------------------------------------------------------------------------
