@@ -29,7 +29,7 @@ from rules.legal import (
     step_rule,
     validate_dice,
 )
-from rules.play import Move, Play
+from rules.play import Move, Play, format_moves
 from rules.position import BAR, OFF, InvalidPosition, Position
 
 WhiteNumbered = tuple[Sequence[int], Sequence[int], Mapping[str, int], Mapping[str, int] | None]
@@ -230,6 +230,29 @@ def _step_text(src: int, die: int) -> str:
     return str(Move(src, dst))
 
 
+def describe_change(before: Position, after: Position) -> str:
+    """Moves that turn ``before`` into ``after`` (mover's view), in notation.
+
+    Checkers leaving points are paired with checkers arriving, highest first: a readable
+    description of what changed, not necessarily the moves actually made.
+
+    >>> start = Position.start()
+    >>> describe_change(start, start.apply(Play.parse("24/20 13/9")))
+    '24/20 13/9'
+    """
+    sources: list[int] = []
+    targets: list[int] = []
+    for p in range(BAR, OFF - 1, -1):
+        diff = before.us[p] - after.us[p]
+        sources.extend([p] * max(diff, 0))
+        targets.extend([p] * max(-diff, 0))
+    hits = {BAR - p for p in range(1, 25) if before.them[p] > after.them[p]}
+    moves = [
+        Move(src, dst, dst in hits) for src, dst in zip(sources, targets, strict=False) if src > dst
+    ]
+    return format_moves(moves)
+
+
 def _explain(before: Position, dice: tuple[int, int], after: Position, tree: PlayTree) -> str:
     me = before.player
     opp_problem = _opponent_change(before, after)
@@ -237,13 +260,10 @@ def _explain(before: Position, dice: tuple[int, int], after: Position, tree: Pla
         return opp_problem
     path = _find_path(before, dice, after)
     if path is None:
-        moved = before.pip_counts()[0] - after.pip_counts()[0]
-        if moved <= 0:
-            return f"{me}'s checkers did not move forward ({moved} pips) with {_dice_text(dice)}"
-        return (
-            f"{me} moved {moved} pips in a way that {_dice_text(dice)} cannot play"
-            f" (the roll allows {tree.dice_to_play} move(s) of those numbers)"
-        )
+        # More checkers at or above some point than before: something moved backwards.
+        if any(sum(after.us[k:]) > sum(before.us[k:]) for k in range(1, BAR + 1)):
+            return f"{me}'s checkers moved backwards ({describe_change(before, after)})"
+        return f"{describe_change(before, after)} does not fit the roll {_dice_text(dice)}"
     for src, die, rule in path:
         step = _step_text(src, die)
         if rule == CLOSED_POINT:
