@@ -1,0 +1,671 @@
+"""Render a SceneSpec into a photo-like BGR image and its DATASET.md labels.
+
+Pipeline: table + board sides -> board top (procedural texture, warped by the camera
+homography) -> soft shadows -> checkers, dice and cube drawn as 3D solids (painter's order) ->
+optional hand -> light gradient, vignetting, white balance -> lens distortion -> blur -> noise.
+
+Usage::
+
+    >>> import numpy as np
+    >>> from vision.synth import random_scene, render
+    >>> rng = np.random.default_rng(7)
+    >>> image, labels = render(random_scene(rng), rng)
+    >>> image.shape, sorted(labels)[:2]
+    ((960, 1280, 3), ['board', 'cube'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .camera import Camera
+from .layout import BoxPlace, CheckerPlace, Layout, layout_scene
+from .spec import HandSpec, SceneSpec
+from .styles import STYLES, TABLES
+from .textures import board_texture, checker_texture, cube_face, die_face, table_image
+
+PAD = 64
+_SHIFT = 4
+_ONE = 1 << _SHIFT
+
+# Local face axes of a box: (normal, u, v) with u x v = -normal, v pointing down on side faces.
+_FACES = (
+    ((0, 0, -1), (1, 0, 0), (0, 1, 0)),  # top
+    ((0, 0, 1), (0, 1, 0), (1, 0, 0)),  # bottom
+    ((1, 0, 0), (0, -1, 0), (0, 0, 1)),  # +x
+    ((-1, 0, 0), (0, 1, 0), (0, 0, 1)),  # -x
+    ((0, 1, 0), (1, 0, 0), (0, 0, 1)),  # +y
+    ((0, -1, 0), (-1, 0, 0), (0, 0, 1)),  # -y
+)
+
+
+@dataclass
+class _Light:
+    direction: np.ndarray  # unit vector toward the light
+    ambient: float
+    lamp: np.ndarray  # a point lamp position for glare
+    glare: float
+
+    def shade(self, normal: np.ndarray) -> float:
+        return self.ambient + (1 - self.ambient) * max(0.0, float(normal @ self.direction))
+
+
+@dataclass
+class Prepared:
+    """A scene drawn up to (not including) the hand and the camera defects."""
+
+    spec: SceneSpec
+    layout: Layout
+    canvas: np.ndarray  # padded pinhole canvas, uint8 BGR
+    board_mask: np.ndarray  # padded canvas mask of the board top
+    cam: Camera
+    light: _Light
+    labels: dict
+
+
+def _i(pts: np.ndarray) -> np.ndarray:
+    return np.round(np.asarray(pts) * _ONE).astype(np.int32)
+
+
+def _light(spec: SceneSpec) -> _Light:
+    lt = spec.lighting
+    a, e = np.radians(lt.azimuth_deg), np.radians(lt.elevation_deg)
+    d = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), -np.sin(e)])
+    g = spec.geometry
+    lamp = np.array([g.play_width / 2, g.play_height / 2, 0.0]) + d * 1400.0
+    return _Light(d, lt.ambient, lamp, lt.glare)
+
+
+def _blit(canvas: np.ndarray, tex: np.ndarray, quad: np.ndarray, shade: float = 1.0):
+    """Warp BGRA ``tex`` onto ``quad`` (4x2 canvas px, texture corner order). Returns
+    (x0, y0, alpha ROI) or None when off-canvas."""
+    h, w = canvas.shape[:2]
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 - x0 < 1 or y1 - y0 < 1:
+        return None
+    th, tw = tex.shape[:2]
+    src = np.float32([[0, 0], [tw, 0], [tw, th], [0, th]])
+    m = cv2.getPerspectiveTransform(src, (quad - [x0, y0]).astype(np.float32))
+    warped = cv2.warpPerspective(
+        tex,
+        m,
+        (x1 - x0, y1 - y0),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(0, 0, 0, 0),
+    )
+    a = warped[..., 3:4].astype(np.float32) * (1 / 255)
+    roi = canvas[y0:y1, x0:x1]
+    roi[:] = (roi * (1 - a) + warped[..., :3] * (a * shade)).clip(0, 255).astype(np.uint8)
+    return x0, y0, a
+
+
+def _add_glare(canvas, x0, y0, alpha, uv, sigma, strength) -> None:
+    if strength <= 0.01:
+        return
+    h, w = alpha.shape[:2]
+    ys, xs = np.ogrid[y0 : y0 + h, x0 : x0 + w]
+    blob = np.exp(-((xs - uv[0]) ** 2 + (ys - uv[1]) ** 2) / (2 * sigma**2)).astype(np.float32)
+    add = blob[..., None] * alpha * (255 * strength)
+    roi = canvas[y0 : y0 + h, x0 : x0 + w]
+    roi[:] = (roi + add).clip(0, 255).astype(np.uint8)
+
+
+def _mirror_point(cam: Camera, lamp: np.ndarray, z: float) -> np.ndarray:
+    """Where the lamp's mirror reflection appears on the plane at height ``z``."""
+    mirrored = lamp.copy()
+    mirrored[2] = 2 * z - lamp[2]
+    c = cam.C
+    s = (z - c[2]) / (mirrored[2] - c[2])
+    return c + s * (mirrored - c)
+
+
+class _Painter:
+    def __init__(self, spec: SceneSpec, cam: Camera, light: _Light, rng: np.random.Generator):
+        self.spec, self.cam, self.light = spec, cam, light
+        st = STYLES[spec.style]
+        g = spec.geometry
+        self.g = g
+        px_per_mm = cam.focal / spec.camera.distance_mm
+        n = int(np.clip(2.2 * g.checker_diameter * px_per_mm, 48, 160))
+        lxy = light.direction[:2] / (np.linalg.norm(light.direction[:2]) + 1e-9)
+        pair = st.checkers[spec.checker_pair]
+        self.checker_tex = {
+            colour: [checker_texture(rng, pair[k], st.checker_finish, lxy, n) for _ in range(3)]
+            for k, colour in enumerate(("white", "black"))
+        }
+        self.side_colour = {
+            colour: np.asarray(pair[k], np.float32) * 0.78
+            for k, colour in enumerate(("white", "black"))
+        }
+        self.finish = st.checker_finish
+        fs = int(np.clip(2.5 * g.die_size * px_per_mm, 32, 96))
+        body, pip = st.dice[int(rng.integers(len(st.dice)))]
+        self.die_body = np.asarray(body, np.float32)
+        self.die_faces = {v: die_face(v, body, pip, fs) for v in range(1, 7)}
+        cbody, ink = st.cube
+        self.cube_body = np.asarray(cbody, np.float32)
+        cf = int(np.clip(2.5 * g.cube_size * px_per_mm, 48, 128))
+        self.cube_faces = {v: cube_face(v, cbody, ink, cf) for v in (2, 4, 8, 16, 32, 64)}
+        self.rng = rng
+
+    # -- checkers --------------------------------------------------------------------------
+    def checker(self, canvas: np.ndarray, c: CheckerPlace) -> None:
+        g, cam = self.g, self.cam
+        if c.on_edge:
+            self._slab(canvas, c)
+            return
+        r, t = g.checker_radius, g.checker_thickness
+        ang = np.linspace(0, 2 * np.pi, 37)[:-1]
+        ring = np.stack([np.cos(ang), np.sin(ang)], axis=1)
+        top3 = np.column_stack(
+            [c.x + ring[:, 0] * r, c.y + ring[:, 1] * r, np.full(len(ang), c.z - t)]
+        )
+        bot3 = top3.copy()
+        bot3[:, 2] = c.z
+        ptop, pbot = cam.project_pinhole(top3), cam.project_pinhole(bot3)
+        side = self.side_colour[c.colour]
+        hull = cv2.convexHull(np.vstack([ptop, pbot]).astype(np.float32))[:, 0]
+        cv2.fillPoly(canvas, [_i(hull)], (side * 0.6).tolist(), cv2.LINE_AA, _SHIFT)
+        mids = (top3 + bot3) / 2
+        normals = np.column_stack([ring, np.zeros(len(ang))])
+        view = cam.C - mids
+        vis = (normals * view).sum(axis=1) > 0
+        for i in np.nonzero(vis)[0]:
+            j = (i + 1) % len(ang)
+            nrm = (normals[i] + normals[j]) / 2
+            quad = np.array([pbot[i], pbot[j], ptop[j], ptop[i]])
+            shade = self.light.shade(nrm) * 0.95
+            cv2.fillPoly(canvas, [_i(quad)], (side * shade).tolist(), cv2.LINE_8, _SHIFT)
+        corners = np.array(
+            [[c.x - r, c.y - r], [c.x + r, c.y - r], [c.x + r, c.y + r], [c.x - r, c.y + r]]
+        )
+        quad = cam.project_pinhole(np.column_stack([corners, np.full(4, c.z - t)]))
+        texs = self.checker_tex[c.colour]
+        tex = texs[int(self.rng.integers(len(texs)))]
+        top_shade = self.light.shade(np.array([0, 0, -1.0]))
+        res = _blit(canvas, tex, quad, top_shade)
+        if res is None:
+            return
+        x0, y0, a = res
+        gp = _mirror_point(cam, self.light.lamp, c.z - t)
+        dxy = gp[:2] - [c.x, c.y]
+        dist = float(np.hypot(*dxy))
+        strength = self.light.glare * np.exp(-((dist / (5 * r)) ** 2))
+        strength *= {"glossy": 0.55, "pearl": 0.45, "matte": 0.15, "flat": 0.1}[self.finish]
+        spot = np.array([c.x, c.y]) + (dxy / max(dist, 1e-6)) * min(dist, 0.5 * r)
+        uv = cam.project_pinhole([[spot[0], spot[1], c.z - t]])[0]
+        sigma = 0.3 * r * cam.focal / self.spec.camera.distance_mm
+        _add_glare(canvas, x0, y0, a, uv, sigma, float(strength) + 0.03)
+
+    def _slab(self, canvas: np.ndarray, c: CheckerPlace) -> None:
+        """A borne-off checker standing on edge in a tray, seen as a thin box."""
+        g = self.g
+        d, t = g.checker_diameter, g.checker_thickness
+        width = min(d, (g.tray_width or d) - 4)
+        hgt = d * 0.55
+        centre = np.array([c.x, c.y, c.z - hgt / 2])
+        col = self.side_colour[c.colour] / 0.78
+        self._box(
+            canvas,
+            centre,
+            np.eye(3),
+            np.array([width, t * 0.95, hgt]) / 2,
+            [col * 0.85, col * 0.7, col * 0.9, col * 0.9, col, col],
+            col * 0.5,
+        )
+
+    # -- boxes -------------------------------------------------------------------------------
+    def _box(self, canvas, centre, rot, half, faces, edge_colour) -> None:
+        """Draw a box; ``faces`` are BGRA textures or BGR colours in _FACES order."""
+        cam = self.cam
+        signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)])
+        verts = centre + (signs * half) @ rot.T
+        pv = cam.project_pinhole(verts)
+        hull = cv2.convexHull(pv.astype(np.float32))[:, 0]
+        cv2.fillPoly(
+            canvas, [_i(hull)], np.asarray(edge_colour, float).tolist(), cv2.LINE_AA, _SHIFT
+        )
+        for (n, u, v), face in zip(_FACES, faces, strict=True):
+            nw = rot @ (np.asarray(n, float))
+            fc = centre + nw * float(np.abs(np.asarray(n) * half).sum())
+            if nw @ (cam.C - fc) <= 0:
+                continue
+            uw = rot @ (np.asarray(u, float) * half)
+            vw = rot @ (np.asarray(v, float) * half)
+            quad3 = np.array([fc - uw - vw, fc + uw - vw, fc + uw + vw, fc - uw + vw])
+            quad = cam.project_pinhole(quad3)
+            shade = self.light.shade(nw)
+            if isinstance(face, np.ndarray) and face.ndim == 3:
+                _blit(canvas, face, quad, shade)
+            else:
+                cv2.fillPoly(
+                    canvas, [_i(quad)], (np.asarray(face) * shade).tolist(), cv2.LINE_AA, _SHIFT
+                )
+
+    def die(self, canvas: np.ndarray, b: BoxPlace) -> None:
+        faces_src = self.cube_faces if b.is_cube else self.die_faces
+        body = self.cube_body if b.is_cube else self.die_body
+        faces = []
+        for k, value in enumerate(b.faces):
+            tex = faces_src[value]
+            if not b.is_cube or k > 0:
+                tex = np.rot90(tex, int(self.rng.integers(4))).copy()
+            faces.append(tex)
+        half = np.full(3, b.size / 2)
+        self._box(canvas, b.centre, b.rot, half, faces, body * 0.62)
+        # Glossy top: small highlight near the lamp's mirror point.
+        top_n = b.rot @ np.array([0, 0, -1.0])
+        top_c = b.centre + top_n * b.size / 2
+        gp = _mirror_point(self.cam, self.light.lamp, float(top_c[2]))
+        dist = float(np.hypot(*(gp[:2] - top_c[:2])))
+        strength = 0.35 * self.light.glare * np.exp(-((dist / (8 * b.size)) ** 2))
+        if strength > 0.02 and top_n[2] < -0.5:
+            uv = self.cam.project_pinhole([top_c])[0]
+            sz = b.size * self.cam.focal / self.spec.camera.distance_mm
+            r = int(sz) + 2
+            x0, y0 = int(uv[0]) - r, int(uv[1]) - r
+            hh, ww = canvas.shape[:2]
+            if 0 <= x0 and 0 <= y0 and x0 + 2 * r < ww and y0 + 2 * r < hh:
+                alpha = np.zeros((2 * r, 2 * r, 1), np.float32)
+                poly = self.cam.project_pinhole(b.vertices())
+                hull = cv2.convexHull((poly - [x0, y0]).astype(np.float32))[:, 0]
+                m = np.zeros((2 * r, 2 * r), np.uint8)
+                cv2.fillPoly(m, [_i(hull)], 255, cv2.LINE_AA, _SHIFT)
+                alpha[..., 0] = m / 255.0
+                _add_glare(canvas, x0, y0, alpha, uv, sz * 0.3, float(strength))
+
+
+# --- scene assembly --------------------------------------------------------------------------
+
+
+def _shadow_polys(spec: SceneSpec, lay: Layout, light: _Light) -> list[np.ndarray]:
+    """World polygons (N, 3) on the receiving surface for every object's shadow."""
+    g = spec.geometry
+    d = light.direction
+    sin_e = max(-d[2], 0.2)
+    polys = []
+
+    def cast(pts: np.ndarray, z_recv: float) -> np.ndarray:
+        s = (z_recv - pts[:, 2]) / sin_e
+        out = pts + np.outer(s, d)
+        out[:, 2] = z_recv
+        return out
+
+    ang = np.linspace(0, 2 * np.pi, 20, endpoint=False)
+    ring = np.stack([np.cos(ang), np.sin(ang)], 1) * g.checker_radius
+    for c in lay.checkers:
+        if c.on_edge:
+            continue
+        recv = 0.0 if c.where != "off" else g.board_thickness
+        if c.z < -1e-6 and c.where != "off":
+            recv = c.z + 0.0  # resting on a checker: shadow falls on the layer below
+        top = np.column_stack(
+            [c.x + ring[:, 0], c.y + ring[:, 1], np.full(len(ang), c.z - g.checker_thickness)]
+        )
+        base = top.copy()
+        base[:, 2] = recv
+        polys.append(np.vstack([base, cast(top, recv)]))
+    for b in [*lay.dice, *([lay.cube] if lay.cube is not None else [])]:
+        v = b.vertices()
+        recv = float(v[:, 2].max())
+        polys.append(cast(v, recv))
+    # Frame walls shade the playing surface on the side away from the light.
+    fh = g.frame_height
+    if fh > 0:
+        w, h = g.play_width, g.play_height
+        edges = [
+            ((0, 0), (w, 0), (0, 1)),
+            ((w, h), (0, h), (0, -1)),
+            ((0, h), (0, 0), (1, 0)),
+            ((w, 0), (w, h), (-1, 0)),
+        ]
+        for a, b2, inward in edges:
+            shift = -d[:2] * fh / sin_e
+            if shift @ np.asarray(inward, float) <= 0:
+                continue
+            p = np.array(
+                [
+                    [*a, 0.0],
+                    [*b2, 0.0],
+                    [b2[0] + shift[0], b2[1] + shift[1], 0.0],
+                    [a[0] + shift[0], a[1] + shift[1], 0.0],
+                ]
+            )
+            polys.append(p)
+    return polys
+
+
+def _board_drop_shadow(spec: SceneSpec, light: _Light) -> list[np.ndarray]:
+    """The board's shadow on the table (drawn before the board top covers most of it)."""
+    g, d = spec.geometry, light.direction
+    x0, y0, x1, y1 = g.outer_rect()
+    top = np.array([[x0, y0, 0], [x1, y0, 0], [x1, y1, 0], [x0, y1, 0]], float)
+    s = g.board_thickness / max(-d[2], 0.2)
+    cast = top + np.outer(np.full(4, s), d)
+    cast[:, 2] = g.board_thickness
+    return [np.vstack([cast, top * [1, 1, 0] + [0, 0, g.board_thickness]])]
+
+
+def _apply_shadows(canvas, cam: Camera, polys, strength: float, blur_mm: float) -> None:
+    h, w = canvas.shape[:2]
+    f = 4
+    mask = np.zeros((h // f + 1, w // f + 1), np.uint8)
+    for p in polys:
+        uv = cam.project_pinhole(p) / f
+        hull = cv2.convexHull(uv.astype(np.float32))[:, 0]
+        cv2.fillPoly(mask, [_i(hull)], 255, cv2.LINE_AA, _SHIFT)
+    sigma = max(0.8, blur_mm * cam.focal / 700.0 / f)
+    m = cv2.GaussianBlur(mask.astype(np.float32) * (1 / 255), (0, 0), sigma)
+    m = cv2.resize(m, (w, h), interpolation=cv2.INTER_LINEAR)
+    canvas[:] = (canvas * (1 - strength * m)[..., None]).astype(np.uint8)
+
+
+def _board_sides(canvas, cam: Camera, spec: SceneSpec) -> None:
+    g = spec.geometry
+    x0, y0, x1, y1 = g.outer_rect()
+    t = g.board_thickness
+    pts = np.array([[x, y, z] for x in (x0, x1) for y in (y0, y1) for z in (0.0, t)])
+    hull = cv2.convexHull(cam.project_pinhole(pts).astype(np.float32))[:, 0]
+    col = np.asarray(STYLES[spec.style].frame, float) * 0.55
+    cv2.fillPoly(canvas, [_i(hull)], col.tolist(), cv2.LINE_AA, _SHIFT)
+
+
+def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
+    """Lay out and draw the scene (no hand, no camera defects) and make its labels."""
+    cam = spec.camera_model()
+    pcam = cam.padded(PAD)
+    light = _light(spec)
+    lay = layout_scene(spec, rng)
+    w, h = pcam.size
+    colour, kind = TABLES[spec.table]
+    canvas = table_image(rng, (h, w), colour, kind)
+    _apply_shadows(
+        canvas,
+        pcam,
+        _board_drop_shadow(spec, light),
+        spec.lighting.shadow * 0.8,
+        blur_mm=float(rng.uniform(4.0, 12.0)),
+    )
+    _board_sides(canvas, pcam, spec)
+    st = STYLES[spec.style]
+    px_per_mm = cam.focal / spec.camera.distance_mm
+    tex = board_texture(
+        rng,
+        st,
+        spec.geometry,
+        spec.white_home,
+        spec.markers,
+        scale=float(np.clip(px_per_mm * 1.05, 1.0, 2.4)),
+    )
+    hmat = pcam.plane_homography(0.0) @ tex.px_to_mm()
+    warped = cv2.warpPerspective(
+        tex.rgba,
+        hmat,
+        (w, h),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(0, 0, 0, 0),
+    )
+    a = warped[..., 3:4].astype(np.float32) * (1 / 255)
+    canvas = (canvas * (1 - a) + warped[..., :3] * a).astype(np.uint8)
+    board_mask = warped[..., 3]
+    # Lamp glare on a glossy board surface.
+    if light.glare > 0.05 and st.surface_kind in ("leather", "wood"):
+        gp = _mirror_point(pcam, light.lamp, 0.0)
+        uv = pcam.project_pinhole([gp])[0]
+        sigma = 120.0 * px_per_mm
+        _add_glare(canvas, 0, 0, a, uv, sigma, 0.22 * light.glare)
+    _apply_shadows(
+        canvas,
+        pcam,
+        _shadow_polys(spec, lay, light),
+        spec.lighting.shadow,
+        blur_mm=float(rng.uniform(2.0, 6.0)),
+    )
+    painter = _Painter(spec, pcam, light, rng)
+    items: list[tuple[float, object]] = []
+    t = spec.geometry.checker_thickness
+    for c in lay.checkers:
+        top = np.array([c.x, c.y, c.z - t])
+        items.append((float(np.linalg.norm(top - pcam.C)), c))
+    for b in [*lay.dice, *([lay.cube] if lay.cube is not None else [])]:
+        top = b.centre.copy()
+        top[2] = b.vertices()[:, 2].min()
+        items.append((float(np.linalg.norm(top - pcam.C)), b))
+    items.sort(key=lambda it: -it[0])
+    for _, obj in items:
+        if isinstance(obj, CheckerPlace):
+            painter.checker(canvas, obj)
+        else:
+            painter.die(canvas, obj)
+    labels = make_labels(spec, lay, cam)
+    return Prepared(spec, lay, canvas, board_mask, pcam, light, labels)
+
+
+def make_labels(spec: SceneSpec, lay: Layout, cam: Camera) -> dict:
+    """DATASET.md labels for the final (distorted, unpadded) image."""
+    g = spec.geometry
+    corners = cam.project([[x, y, 0.0] for x, y in g.play_corners()])
+    board = {"corners": [[round(float(u), 1), round(float(v), 1)] for u, v in corners]}
+    board.update(spec.position.label())
+    board["white_home"] = spec.white_home
+    w, h = spec.size
+    dice = []
+    for b in lay.dice:
+        uv = cam.project(b.vertices())
+        x0, y0 = np.floor(uv.min(axis=0))
+        x1, y1 = np.ceil(uv.max(axis=0))
+        box = [int(max(x0, 0)), int(max(y0, 0)), int(min(x1, w - 1)), int(min(y1, h - 1))]
+        dice.append({"value": int(b.faces[0]), "bbox": box, "state": b.state, "zone": b.zone})
+    labels: dict = {"board": board, "dice": dice}
+    labels["cube"] = (
+        {"value": spec.cube.value, "location": spec.cube.location} if spec.cube else None
+    )
+    cam_s = spec.camera
+    labels["notes"] = (
+        f"synthetic: style={spec.style} markers={'yes' if spec.markers else 'no'} "
+        f"stack={spec.stack_mode} table={spec.table} distance={cam_s.distance_mm:.0f}mm "
+        f"tilt={cam_s.tilt_deg:.1f}deg focal={cam_s.focal_px:.0f}px"
+    )
+    return labels
+
+
+# --- hand ----------------------------------------------------------------------------------
+
+
+def _capsule(p0: np.ndarray, p1: np.ndarray, w0: float, w1: float, n: int = 8) -> np.ndarray:
+    d = p1 - p0
+    d = d / (np.linalg.norm(d) + 1e-9)
+    nrm = np.array([-d[1], d[0]])
+    pts = []
+    for k in range(n + 1):
+        a = np.pi / 2 + np.pi * k / n
+        pts.append(p0 + (np.cos(a) * d + np.sin(a) * nrm) * w0 / 2)
+    for k in range(n + 1):
+        a = -np.pi / 2 + np.pi * k / n
+        pts.append(p1 + (np.cos(a) * d + np.sin(a) * nrm) * w1 / 2)
+    return np.array(pts)
+
+
+def hand_polygons(hand: HandSpec) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """(skin polygons, sleeve polygons) in world mm (x, y) on the plane of the hand."""
+    back = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}[hand.edge]
+    a = np.radians(hand.angle_deg)
+    bx, by = back
+    back_v = np.array([bx * np.cos(a) - by * np.sin(a), bx * np.sin(a) + by * np.cos(a)])
+    fwd = -back_v
+    side = np.array([-fwd[1], fwd[0]])
+    tip = np.asarray(hand.tip_mm, float)
+    knuckle = tip - fwd * 70
+    skin = []
+    for k, off in enumerate((-27, -9, 9, 27)):
+        spread = np.radians((k - 1.5) * 7 * hand.spread)
+        fdir = fwd * np.cos(spread) + side * np.sin(spread)
+        length = (62, 74, 72, 58)[k]
+        base = knuckle + side * off
+        skin.append(_capsule(base, base + fdir * length, 18, 15))
+    palm_c = knuckle - fwd * 42
+    ang = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    palm = palm_c + np.outer(np.cos(ang), fwd) * 50 + np.outer(np.sin(ang), side) * 44
+    skin.append(palm)
+    thumb_base = palm_c + side * 36 - fwd * 10
+    tdir = fwd * 0.6 + side * 0.8
+    skin.append(_capsule(thumb_base, thumb_base + tdir / np.linalg.norm(tdir) * 58, 24, 19))
+    wrist = palm_c - fwd * 60
+    elbow = wrist - fwd * 900
+    skin.append(_capsule(wrist, wrist - fwd * 160, 62, 70, 4))
+    sleeve = []
+    if hand.sleeve is not None:
+        sleeve.append(_capsule(wrist - fwd * 140, elbow, 85, 100, 4))
+    else:
+        skin.append(_capsule(wrist - fwd * 100, elbow, 70, 90, 4))
+    return skin, sleeve
+
+
+def draw_hand(prep: Prepared, canvas: np.ndarray, hand: HandSpec) -> np.ndarray:
+    """Draw the hand and its shadow on ``canvas`` (padded); return its mask (uint8)."""
+    cam, light = prep.cam, prep.light
+    z = -hand.height_mm
+    hplane = cam.plane_homography(z)
+    skin, sleeve = hand_polygons(hand)
+    h, w = canvas.shape[:2]
+
+    def to_px(poly2d: np.ndarray, hm: np.ndarray) -> np.ndarray:
+        p = np.column_stack([poly2d, np.ones(len(poly2d))]) @ hm.T
+        return p[:, :2] / p[:, 2:3]
+
+    # Shadow on the board: the hand polygons cast along the light onto z = 0.
+    d = light.direction
+    shift = -d[:2] * hand.height_mm / max(-d[2], 0.2)
+    h0 = cam.plane_homography(0.0)
+    f = 4
+    sm = np.zeros((h // f + 1, w // f + 1), np.uint8)
+    for p in [*skin, *sleeve]:
+        cv2.fillPoly(sm, [_i(to_px(p + shift, h0) / f)], 255, cv2.LINE_AA, _SHIFT)
+    sigma = 2.0 + hand.height_mm / 15
+    s = cv2.GaussianBlur(sm.astype(np.float32) / 255, (0, 0), sigma)
+    s = cv2.resize(s, (w, h))
+    canvas[:] = (canvas * (1 - 0.45 * s)[..., None]).astype(np.uint8)
+
+    mask = np.zeros((h, w), np.uint8)
+    for p in skin:
+        cv2.fillPoly(mask, [_i(to_px(p, hplane))], 255, cv2.LINE_AA, _SHIFT)
+    smask = np.zeros((h, w), np.uint8)
+    for p in sleeve:
+        cv2.fillPoly(smask, [_i(to_px(p, hplane))], 255, cv2.LINE_AA, _SHIFT)
+    for m, colour in ((mask, hand.skin), (smask, hand.sleeve)):
+        if colour is None or not m.any():
+            continue
+        ys, xs = np.nonzero(m)
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        roi_m = m[y0:y1, x0:x1]
+        dist = cv2.distanceTransform((roi_m > 127).astype(np.uint8), cv2.DIST_L2, 3)
+        px_per_mm = cam.focal / max(cam.C[2] * -1 - z, 100.0)
+        rounding = np.sqrt(np.clip(dist / (14 * px_per_mm), 0, 1))
+        shade = (0.55 + 0.45 * rounding) * (light.ambient + (1 - light.ambient) * -d[2])
+        col = np.asarray(colour, np.float32)[None, None, :] * shade[..., None] * 1.1
+        a = roi_m[..., None].astype(np.float32) / 255
+        roi = canvas[y0:y1, x0:x1]
+        roi[:] = (roi * (1 - a) + col * a).clip(0, 255).astype(np.uint8)
+    return np.maximum(mask, smask)
+
+
+# --- camera defects ------------------------------------------------------------------------
+
+
+def finish(prep: Prepared, canvas: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Apply lighting falloff, white balance, lens distortion, blur, noise: final image."""
+    spec = prep.spec
+    lt = spec.lighting
+    w, h = spec.size
+    # Illumination map at low resolution.
+    sw, sh = w // 8, h // 8
+    ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    xs = (xs - sw / 2) / (sw / 2)
+    ys = (ys - sh / 2) / (sh / 2)
+    ga = np.radians(lt.gradient_angle_deg)
+    illum = 1 + lt.gradient * (np.cos(ga) * xs + np.sin(ga) * ys) * 0.5
+    illum *= 1 - lt.vignette * ((xs**2 + ys**2) / 2) ** 1.2
+    gains = np.asarray(lt.white_balance, np.float32) * lt.exposure
+    illum3 = cv2.merge([illum.astype(np.float32) * float(g) for g in gains])
+    illum3 = cv2.resize(illum3, (w, h), interpolation=cv2.INTER_LINEAR)
+    cam = prep.cam
+    unpadded = Camera(K=_unpad_k(cam.K), R=cam.R, C=cam.C, size=spec.size, k1=spec.camera.k1)
+    mx, my = unpadded.distortion_maps(PAD)
+    img = cv2.remap(canvas, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    img = cv2.multiply(img.astype(np.float32), illum3)
+    if lt.blur_sigma > 0.05:
+        img = cv2.GaussianBlur(img, (0, 0), lt.blur_sigma)
+    # Luminance noise at full resolution plus coarser chroma noise, like a small sensor.
+    luma = rng.standard_normal((h, w), dtype=np.float32) * np.float32(lt.noise_sigma)
+    chroma = rng.standard_normal((h // 2, w // 2, 3), dtype=np.float32)
+    chroma = cv2.resize(chroma, (w, h)) * np.float32(lt.noise_sigma * 0.6)
+    img = cv2.add(img, cv2.merge([luma, luma, luma]))
+    img = cv2.add(img, chroma)
+    return cv2.convertScaleAbs(img)
+
+
+def _unpad_k(k: np.ndarray) -> np.ndarray:
+    out = k.copy()
+    out[0, 2] -= PAD
+    out[1, 2] -= PAD
+    return out
+
+
+def _hand_occlusion(prep: Prepared, hand_mask: np.ndarray, labels: dict) -> dict:
+    """Mark ``partial`` if the hand hides a checker; drop dice it hides for the most part."""
+    lay, cam, g = prep.layout, prep.cam, prep.spec.geometry
+    h, w = hand_mask.shape
+    hidden_checker = False
+    for c in lay.checkers:
+        if c.where == "off":
+            continue
+        u, v = cam.project_pinhole([[c.x, c.y, c.z - g.checker_thickness]])[0]
+        if 0 <= int(v) < h and 0 <= int(u) < w and hand_mask[int(v), int(u)] > 60:
+            hidden_checker = True
+            break
+    kept = []
+    for b, lab in zip(lay.dice, labels["dice"], strict=True):
+        uv = cam.project_pinhole(b.vertices())
+        hull = cv2.convexHull(uv.astype(np.float32))[:, 0]
+        x0, y0 = np.floor(hull.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(hull.max(axis=0)).astype(int) + 1
+        m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillPoly(m, [_i(hull - [x0, y0])], 255)
+        sub = hand_mask[max(y0, 0) : y1, max(x0, 0) : x1]
+        m = m[max(0, -y0) : max(0, -y0) + sub.shape[0], max(0, -x0) : max(0, -x0) + sub.shape[1]]
+        covered = ((sub > 127) & (m > 0)).sum() / max(1, (m > 0).sum())
+        if covered < 0.3:
+            kept.append(lab)
+    out = dict(labels)
+    out["dice"] = kept
+    if hidden_checker:
+        out["partial"] = True
+    if len(kept) != len(labels["dice"]):
+        out["notes"] = labels["notes"] + "; a die hidden by the hand is not labelled"
+    return out
+
+
+def compose(prep: Prepared, hand: HandSpec | None, rng: np.random.Generator):
+    """Final (image, labels) of a prepared scene with an optional hand."""
+    canvas = prep.canvas.copy()
+    labels = prep.labels
+    if hand is not None:
+        mask = draw_hand(prep, canvas, hand)
+        labels = _hand_occlusion(prep, mask, labels)
+    return finish(prep, canvas, rng), labels
+
+
+def render(spec: SceneSpec, rng: np.random.Generator) -> tuple[np.ndarray, dict]:
+    """Render ``spec``: (1280x960 BGR uint8 image, labels dict in the DATASET.md schema).
+
+    The same spec and seed give the same image and labels."""
+    layout_seed, noise_seed = (int(s) for s in rng.integers(0, 2**63 - 1, size=2))
+    prep = prepare(spec, np.random.default_rng(layout_seed))
+    return compose(prep, spec.hand, np.random.default_rng(noise_seed))
