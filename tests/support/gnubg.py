@@ -94,11 +94,13 @@ __all__ = [
     "START_POSITION_ID",
     "GnubgError",
     "GameImport",
+    "GnubgState",
     "MatImport",
     "decode_position_id",
     "decode_position_ids",
     "find_gnubg",
     "gnubg_check_plays",
+    "gnubg_state_after",
     "import_mat",
     "legal_plays",
     "legal_results",
@@ -420,8 +422,20 @@ def op_import_mat(item, options):
     return out
 
 
-OPS = {"legal": op_legal, "check": op_check, "sample": op_sample, "encode": op_encode,
-       "decode": op_decode, "swap": op_swap, "matchid_info": op_matchid_info,
+def op_commands(item, options):
+    """Run gnubg commands from a fresh state; report the position and match IDs."""
+    printed = []
+    for command in item:
+        printed += messages(capture(command))
+    try:
+        pid, mid = gnubg.positionid(), gnubg.matchid()
+    except Exception:
+        pid, mid = None, None
+    return [pid, mid, printed]
+
+
+OPS = {"commands": op_commands, "legal": op_legal, "check": op_check, "sample": op_sample,
+       "encode": op_encode, "decode": op_decode, "swap": op_swap, "matchid_info": op_matchid_info,
        "matchid_for": op_matchid_for, "import_mat": op_import_mat}
 
 
@@ -432,8 +446,9 @@ def main():
     os.dup2(null, 1)
     setup = ["set player 0 human", "set player 1 human", "set confirm new off",
              "set display off", "set threads 1", "set automatic roll off",
-             "set automatic game off", "set evaluation chequerplay evaluation plies 0"]
-    if req["op"] != "import_mat":  # an import must start from no match at all
+             "set automatic game off", "set evaluation chequerplay evaluation plies 0",
+             "set rng mersenne", "set seed 1"]
+    if req["op"] not in ("import_mat", "commands"):  # these start from no match at all
         setup.append("new game")
     for command in setup:
         gnubg.command(command)
@@ -834,6 +849,31 @@ def match_id_for(
         "jacoby": int(jacoby),
     }
     return str(_call("matchid_for", [item])[0])
+
+
+@dataclass(frozen=True)
+class GnubgState:
+    """Where a list of gnubg commands left gnubg: its Position ID and Match ID (None when no
+    game exists) and the lines it printed (boards left out)."""
+
+    position_id: str | None
+    match_id: str | None
+    messages: tuple[str, ...]
+
+
+def gnubg_state_after(commands: Sequence[str]) -> GnubgState:
+    """Run gnubg commands in a fresh gnubg (both players human, dice seeded with ``set seed
+    1``, no game yet) and report the state they leave, e.g. to build a Match ID the way a
+    user would::
+
+        gnubg_state_after(["new match 9", "set score 2 4", "set cube value 2",
+                           "set dice 5 2"]).match_id      # doctest: +SKIP
+    """
+    for command in commands:
+        if not isinstance(command, str) or "\n" in command:
+            raise GnubgError(f"a gnubg command is one line of text, got {command!r}")
+    pid, mid, printed = _call("commands", [list(commands)], weight=len(commands))[0]
+    return GnubgState(pid, mid, tuple(printed))
 
 
 # --------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from tests.support.gnubg import (
     decode_position_id,
     decode_position_ids,
     gnubg_check_plays,
+    gnubg_state_after,
     import_mat,
     legal_plays,
     legal_results,
@@ -447,3 +448,30 @@ def test_brute_force_enumerator_basics() -> None:
         (opp, side({1: 1})),
         (opp, side({2: 1})),
     }
+
+
+@pytest.mark.gnubg
+@requires_gnubg
+def test_match_id_from_commands_agrees_with_the_encoder() -> None:
+    state = gnubg_state_after(["new match 9", "set score 2 4", "set cube value 2", "set dice 5 2"])
+    assert state.position_id == START_POSITION_ID
+    assert state.match_id is not None
+    info = match_id_info(state.match_id)
+    assert (info["match_length"], info["score"], info["cube_value"], info["dice"]) == (
+        9,
+        (2, 4),
+        2,
+        (5, 2),
+    )
+    rebuilt = match_id_for(
+        match_length=9,
+        score=(2, 4),
+        cube_value=2,
+        cube_owner=info["cube_owner"],
+        on_roll=info["on_roll"],
+        dice=(5, 2),
+    )
+    assert rebuilt == state.match_id
+    assert any("dice have been set to 5 and 2" in m for m in state.messages)
+    with pytest.raises(GnubgError, match="one line"):
+        gnubg_state_after(["new match 9\nset score 2 4"])
