@@ -305,7 +305,7 @@ def _roll(state: GameState, action: Roll) -> GameState:
 
 def _void_roll(state: GameState, action: VoidRoll) -> GameState:
     if action.reason is VoidReason.EARLY:
-        if state.phase is not Phase.MOVED:
+        if state.phase not in (Phase.ROLLED, Phase.MOVED):
             raise ActionRefused("a roll is early only while the opponent's dice are still down")
         return state  # recorded in the log; the board is unchanged
     if state.phase is Phase.ROLLED:

@@ -307,6 +307,84 @@ class Match:
 
         return match_id_of(self.state)
 
+    def prompt(self) -> str:
+        """What happens next, in words (for the scoreboard and the referee's messages).
+
+        >>> m = Match(5)
+        >>> m.prompt()
+        'opening roll: one die each'
+        >>> m.opening_roll(white=2, black=5)
+        >>> m.prompt()
+        'black to play 5-2'
+        """
+        g = self.game
+        if self.winner is not None:
+            s = self.score
+            return f"match over: {self.winner} wins {s[self.winner]}-{s[self.winner.opponent]}"
+        if g.phase is Phase.OPENING:
+            return "opening roll: one die each"
+        if g.phase is Phase.TO_ROLL:
+            may = g.cube_available and g.turn is not None and g.cube.may_double(g.turn)
+            text = f"{g.turn} to roll" + (" or double" if may else "")
+            if g.illegal is not None:
+                text += f" ({g.illegal.mover}'s play was illegal: accept it or demand a correction)"
+            return text
+        if g.phase is Phase.DOUBLED:
+            return f"{g.turn} doubles to {g.cube.value * 2}: {self.decider} to take or pass"
+        if g.phase is Phase.RESIGNATION and g.resignation is not None:
+            level = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[g.resignation.level]
+            return f"{g.resignation.by} resigns {level}: {self.decider} to accept or decline"
+        if g.phase is Phase.ROLLED and g.dice is not None:
+            return f"{g.turn} to play {max(g.dice)}-{min(g.dice)}"
+        if g.phase is Phase.MOVED:
+            note = f" (illegal: {g.moved_reason})" if g.moved_reason else ""
+            return f"{g.turn} to pick up the dice{note}"
+        return str(g.phase)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The current state as JSON-ready data for the web scoreboard (not for replay: use
+        :meth:`to_json` for that)."""
+        g = self.game
+        last = self.games[-1].result if self.games else None
+        return {
+            "length": self.length,
+            "money": self.is_money,
+            "names": {"white": self.white_name, "black": self.black_name},
+            "score": {"white": self.score.white, "black": self.score.black},
+            "game": len(self.games) + (0 if self.is_over else 1),
+            "crawford": self.is_crawford,
+            "post_crawford": self.is_post_crawford,
+            "phase": str(g.phase),
+            "turn": None if g.turn is None else str(g.turn),
+            "decider": None if self.decider is None else str(self.decider),
+            "dice": None if g.dice is None else list(g.dice),
+            "cube": {
+                "value": g.cube.value,
+                "face": g.cube.face,
+                "owner": None if g.cube.owner is None else str(g.cube.owner),
+                "available": g.cube_available,
+            },
+            "position_id": g.board().position_id(),
+            "match_id": self.match_id(),
+            "illegal": None
+            if g.illegal is None and not g.moved_reason
+            else (g.illegal.reason if g.illegal is not None else g.moved_reason),
+            "resignation": None
+            if g.resignation is None or g.phase is not Phase.RESIGNATION
+            else {"by": str(g.resignation.by), "level": g.resignation.level},
+            "last_result": None
+            if last is None
+            else {
+                "winner": str(last.winner),
+                "kind": last.kind.name.lower(),
+                "points": last.points,
+                "reason": str(last.reason),
+                "text": str(last),
+            },
+            "winner": None if self.winner is None else str(self.winner),
+            "prompt": self.prompt(),
+        }
+
     # -- actions ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:

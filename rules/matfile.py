@@ -37,8 +37,12 @@ from rules.side import Side
 _LEFT = 28  # width of the left (white) column after the line number
 
 
-def _moves_text(play: str) -> str:
-    """gnubg's .mat style: one move per die step, bar as 25, off as 0, no repeat counts."""
+def mat_moves(play: str) -> str:
+    """gnubg's .mat style: one move per die step, bar as 25, off as 0, no repeat counts.
+
+    >>> mat_moves("bar/22* 6/off 8/5(2)")
+    '25/22* 6/0 8/5 8/5'
+    """
     if not play:
         return ""
     parts = []
@@ -54,7 +58,7 @@ def _entry(event: Event) -> str | None:
     if event.kind is EventKind.MOVE:
         assert event.dice is not None
         hi, lo = max(event.dice), min(event.dice)
-        moves = _moves_text(event.play)
+        moves = mat_moves(event.play)
         return f"{hi}{lo}: {moves}" if moves else f"{hi}{lo}:"
     if event.kind is EventKind.DOUBLE:
         return f" Doubles => {event.value}"

@@ -15,7 +15,7 @@ import pytest
 
 from rules.game import Phase
 from rules.match import Match
-from rules.matfile import _moves_text
+from rules.matfile import mat_moves
 from tests.support.gnubg import find_gnubg, requires_gnubg
 
 pytestmark = [pytest.mark.gnubg, requires_gnubg]
@@ -75,7 +75,7 @@ def _script(seed: int, length: int, actions: int) -> tuple[list[str], list[tuple
             play = rnd.choice(plays) if plays else None
             m.move(play if play is not None else m.position)
             if play is not None and play.moves:
-                lines.append(f"move {_moves_text(str(play))}")
+                lines.append(f"move {mat_moves(str(play))}")
         if len(m.games) != games or m.is_over:
             continue  # gnubg now asks for the next opening dice
         lines += ["show board", f"zzmark{len(expected)}"]

@@ -146,3 +146,32 @@ def test_bad_json_actions_are_refused_with_a_reason() -> None:
         action_from_json({"action": "double", "colour": "white"})
     with pytest.raises(ValueError, match="not a bgref-match record"):
         Match.from_json({"format": "other"})
+
+
+def test_snapshot_is_json_and_follows_the_match() -> None:
+    from tests.rules.test_match_scripts import crawford_match
+
+    m, _ = crawford_match()
+    replay = Match(m.length, white=m.white_name, black=m.black_name)
+    for action in m.log:
+        replay.apply(action)
+        snap = json.loads(json.dumps(replay.snapshot()))
+        assert snap["score"] == {"white": replay.score.white, "black": replay.score.black}
+        assert snap["match_id"] == replay.match_id() and snap["phase"] == replay.phase.value
+        assert snap["prompt"] == replay.prompt()
+    assert snap["winner"] == "white" and snap["prompt"] == "match over: white wins 8-4"
+
+
+def test_prompt_names_who_must_act() -> None:
+    m = Match(5)
+    m.opening_roll(3, 1)
+    m.play("8/4 6/5")
+    assert m.prompt().startswith("white to pick up the dice (illegal:")
+    m.pick_up()
+    assert m.prompt().startswith("black to roll or double (white's play was illegal")
+    m.accept_illegal()
+    m.double()
+    assert m.prompt() == "black doubles to 2: white to take or pass"
+    m.take()
+    m.resign(2, by=Side.BLACK)
+    assert m.prompt() == "black resigns a gammon: white to accept or decline"
