@@ -89,6 +89,7 @@ class Event:
     value: int = 0  # cube value offered (double/beaver) or resignation level
     legal: bool = True
     position_id: str = ""  # for moves: the Position ID after the play, seen from the mover
+    steps: tuple[tuple[int, int], ...] = ()  # for moves: (from, to) per die, mover's numbering
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,8 @@ class GameState:
     dice: tuple[int, int] | None = None
     moved: Position | None = None
     moved_play: str = ""
+    moved_steps: tuple[tuple[int, int], ...] = ()  # the play's single-die steps, if known
+    moved_accepted: bool = False  # an illegal play the opponent accepted before pick-up
     moved_reason: str = ""  # why the pending play is illegal ("" = legal)
     illegal: IllegalPlay | None = None
     resignation: Resignation | None = None
@@ -345,13 +348,28 @@ def _play(state: GameState, action: PlayMade) -> GameState:
     except InvalidPosition as exc:
         raise ActionRefused(f"the play's position is not valid: {exc}") from None
     verdict = check_play(state.position, state.dice, after)
+    steps: tuple[tuple[int, int], ...] = ()
     if verdict.legal:
         text = str(verdict.play) if verdict.play is not None else (action.play or "")
+        if verdict.play is not None:
+            steps = tuple((m.from_point, m.to_point) for m in verdict.play.moves)
         reason = ""
     else:
         text = action.play if action.play is not None else describe_change(state.position, after)
+        try:
+            steps = tuple((m.from_point, m.to_point) for m in Play.parse(text).moves)
+        except ValueError:
+            steps = ()
         reason = verdict.reason or "illegal play"
-    return replace(state, phase=Phase.MOVED, moved=after, moved_play=text, moved_reason=reason)
+    return replace(
+        state,
+        phase=Phase.MOVED,
+        moved=after,
+        moved_play=text,
+        moved_steps=steps,
+        moved_reason=reason,
+        moved_accepted=False,
+    )
 
 
 def _pick_up(state: GameState, action: PickUp) -> GameState:
@@ -370,16 +388,19 @@ def _pick_up(state: GameState, action: PickUp) -> GameState:
         state.moved_play,
         legal=legal,
         position_id=state.moved.position_id(),
+        steps=state.moved_steps,
     )
     illegal = None
-    if not legal:
+    if not legal and not state.moved_accepted:
         illegal = IllegalPlay(mover, state.position, state.dice, state.moved, state.moved_reason)
     after = state.moved
     done = replace(
         state,
         moved=None,
         moved_play="",
+        moved_steps=(),
         moved_reason="",
+        moved_accepted=False,
         dice=None,
         events=state.events + (event,),
         moves_made=state.moves_made + 1,
@@ -403,14 +424,16 @@ def _settle_illegal(state: GameState) -> GameState:
 
 
 def _rule_on_illegal(state: GameState, action: AcceptIllegal | DemandCorrection) -> GameState:
-    if state.phase is Phase.MOVED and state.moved_reason:
+    if state.phase is Phase.MOVED and state.moved_reason and not state.moved_accepted:
         caller = _other(state.turn)
         _check_by(action, caller, "ruling on an illegal play")
         if isinstance(action, AcceptIllegal):
             # Accepted before pick-up: the play stands; pick-up will not flag it again.
             event = Event(caller, EventKind.ILLEGAL_ACCEPTED, state.dice)
-            return replace(state, moved_reason="", events=state.events + (event,))
-        return replace(state, phase=Phase.ROLLED, moved=None, moved_play="", moved_reason="")
+            return replace(state, moved_accepted=True, events=state.events + (event,))
+        return replace(
+            state, phase=Phase.ROLLED, moved=None, moved_play="", moved_steps=(), moved_reason=""
+        )
     if state.illegal is None:
         raise ActionRefused("there is no illegal play to rule on")
     caller = _turn(state)

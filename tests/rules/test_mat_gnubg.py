@@ -13,6 +13,7 @@ from rules.game import EventKind
 from rules.match import Match
 from rules.matchid import GameStatus, MatchId
 from rules.matfile import to_mat
+from rules.sgf import to_sgf
 from rules.side import Side
 from tests.rules.test_match_scripts import crawford_match, played_out_match
 from tests.support.gnubg import (
@@ -125,12 +126,12 @@ def test_match_ids_agree_with_gnubg_encoder() -> None:
         assert expected == f.encode(), what
 
 
-def _gnubg_final_ids(path: Path) -> tuple[str, str]:
+def _gnubg_final_ids(path: Path, command: str = "import mat") -> tuple[str, str]:
     """(Position ID, Match ID) gnubg shows after importing ``path`` (drives gnubg -t directly,
     as the shared driver reports moves and scores but not the final IDs)."""
     gnubg = find_gnubg()
     assert gnubg is not None
-    script = f"set confirm new off\nimport mat {path}\nshow board\n"
+    script = f"set confirm new off\n{command} {path}\nshow board\n"
     out = subprocess.run(
         [gnubg, "-t", "-q", "-r"], input=script, capture_output=True, text=True, timeout=120
     ).stdout
@@ -169,3 +170,16 @@ def test_final_ids_after_import_equal_gnubgs(tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.mat"
     path.write_text(to_mat(m))
     assert _gnubg_final_ids(path) == (m.position.position_id(), m.match_id())
+
+
+@pytest.mark.parametrize("name", ["played11", "played12", "crawford", "drop_black"])
+def test_sgf_export_loads_into_gnubg_with_the_same_final_ids(tmp_path: Path, name: str) -> None:
+    m = {
+        "played11": lambda: played_out_match(11),
+        "played12": lambda: played_out_match(12),
+        "crawford": lambda: crawford_match()[0],
+        "drop_black": lambda: _drop_match(True),
+    }[name]()
+    path = tmp_path / f"{name}.sgf"
+    path.write_text(to_sgf(m))
+    assert _gnubg_final_ids(path, "load match") == (m.position.position_id(), m.match_id())

@@ -15,6 +15,7 @@ MODULES = [
     "rules.matchid",
     "rules.matfile",
     "rules.chouette",
+    "rules.sgf",
 ]
 
 
