@@ -210,9 +210,10 @@ def _outside_spots(g: BoardGeometry, s: float) -> list[tuple[float, float, float
     ox0, oy0, ox1, oy1 = g.outer_rect()
     if fw >= s * 1.3:
         z = -g.frame_height
+        m = fw + 5  # keep clear of the corner stickers
         spots += [
-            (0, -fw, g.play_width, 0, z),
-            (0, g.play_height, g.play_width, g.play_height + fw, z),
+            (m, -fw, g.play_width - m, 0, z),
+            (m, g.play_height, g.play_width - m, g.play_height + fw, z),
         ]
     for side in ("left", "right"):
         tr = g.tray_rect(side)
@@ -321,7 +322,8 @@ def _place_cocked(
         toward = np.array([np.cos(theta), np.sin(theta)])
         px, py = rng.uniform(x0 + s, max(x0 + s, x1 - s)), rng.uniform(y0 + s, max(y0 + s, y1 - s))
         h = rng.uniform(4, 11)
-        alpha = np.arcsin(min(np.sin(np.radians(50)), h / (s * rng.uniform(0.6, 0.95))))
+        alpha = np.arcsin(min(np.sin(np.radians(38)), h / (s * rng.uniform(0.6, 0.95))))
+        alpha = max(alpha, np.radians(12))
         kind = "outside"
     else:
         zx0, zy0, zx1, zy1 = _zone_box(g, die.zone, wh)
@@ -375,7 +377,8 @@ def _place_cocked(
             theta = rng.uniform(0, 2 * np.pi)
         w = np.array([np.cos(theta), np.sin(theta)])  # from support centre toward the die
         lcon = s * rng.uniform(0.6, 0.95)
-        alpha = np.arcsin(min(np.sin(np.radians(rng.uniform(40, 52))), h / lcon))
+        # Above 45 degrees a side face would become the top: keep cocked dice below 40.
+        alpha = np.arcsin(min(np.sin(np.radians(rng.uniform(30, 40))), h / lcon))
         alpha = max(alpha, np.radians(12))
         lcon = h / np.sin(alpha)
         contact = centre_xy + w * rim

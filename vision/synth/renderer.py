@@ -264,7 +264,7 @@ class _Painter:
         top_c = b.centre + top_n * b.size / 2
         gp = _mirror_point(self.cam, self.light.lamp, float(top_c[2]))
         dist = float(np.hypot(*(gp[:2] - top_c[:2])))
-        strength = 0.35 * self.light.glare * np.exp(-((dist / (8 * b.size)) ** 2))
+        strength = 0.12 * self.light.glare * np.exp(-((dist / (8 * b.size)) ** 2))
         if strength > 0.02 and top_n[2] < -0.5:
             uv = self.cam.project_pinhole([top_c])[0]
             sz = b.size * self.cam.focal / self.spec.camera.distance_mm
@@ -278,7 +278,7 @@ class _Painter:
                 m = np.zeros((2 * r, 2 * r), np.uint8)
                 cv2.fillPoly(m, [_i(hull)], 255, cv2.LINE_AA, _SHIFT)
                 alpha[..., 0] = m / 255.0
-                _add_glare(canvas, x0, y0, alpha, uv, sz * 0.3, float(strength))
+                _add_glare(canvas, x0, y0, alpha, uv, sz * 0.7, float(strength))
 
 
 # --- scene assembly --------------------------------------------------------------------------

@@ -243,7 +243,7 @@ def _fit_camera(
 
 def random_lighting(rng: np.random.Generator) -> LightingSpec:
     u = rng.uniform
-    wb = np.array([u(0.86, 1.14), u(0.95, 1.05), u(0.86, 1.14)])
+    wb = np.array([u(0.9, 1.1), u(0.96, 1.04), u(0.9, 1.1)])
     wb /= wb.mean()
     return LightingSpec(
         azimuth_deg=u(0, 360),
@@ -313,7 +313,7 @@ def random_dice(
 
 def random_hand(rng: np.random.Generator, geom: BoardGeometry) -> HandSpec:
     edge = str(rng.choice(["bottom", "top", "left", "right"], p=[0.4, 0.3, 0.15, 0.15]))
-    tip = (rng.uniform(0.05, 0.95) * geom.play_width, rng.uniform(0.1, 0.9) * geom.play_height)
+    tip = (rng.uniform(0.1, 0.9) * geom.play_width, rng.uniform(0.2, 0.8) * geom.play_height)
     sleeve = None if rng.random() < 0.4 else tuple(int(v) for v in rng.integers(20, 200, 3))
     return HandSpec(
         tip_mm=(float(tip[0]), float(tip[1])),
