@@ -114,3 +114,65 @@ def test_a_member_who_passed_is_out_and_the_next_member_captains() -> None:
     c.resign(1)  # the team (Mo and Jo) resigns at cube 2
     assert c.balances == {"Box": 5, "Cap": -1, "Mo": -2, "Jo": -2}
     assert c.team[-2:] == ["Cap", "Mo"] and c.captain == "Jo"
+
+
+def test_balances_always_sum_to_zero_and_the_log_replays() -> None:
+    import json
+    import random
+
+    from rules.game import Phase
+
+    rnd = random.Random(5)
+    c = Chouette(["A", "B", "C", "D"], stakes={"D": 3})
+    for _ in range(600):
+        try:
+            if c.waiting:
+                member = sorted(c.waiting)[0]
+                c.take(member) if rnd.random() < 0.7 else c.pass_(member)
+            elif c.team_offer:
+                c.box_take() if rnd.random() < 0.7 else c.box_pass()
+            elif c.phase is Phase.OPENING:
+                c.opening_roll(rnd.randint(1, 6), rnd.randint(1, 6))
+            elif c.phase is Phase.TO_ROLL:
+                r = rnd.random()
+                if r < 0.08:
+                    c.box_double() if c.game.turn is Side.WHITE else c.team_double(c.team)
+                elif r < 0.1:
+                    c.resign(rnd.randint(1, 3), rnd.choice(list(Side)))
+                elif r < 0.12:
+                    c.undo()
+                else:
+                    c.roll(rnd.randint(1, 6), rnd.randint(1, 6))
+            else:
+                plays = c.game.legal_plays()
+                c.move(rnd.choice(plays) if plays else c.game.position)
+        except ActionRefused:
+            pass
+        assert sum(c.balances.values()) == 0
+        assert sorted([c.box, *c.team]) == ["A", "B", "C", "D"]
+    assert c.games_played >= 3
+    again = Chouette.from_json(json.loads(json.dumps(c.to_json())))
+    assert again.snapshot() == c.snapshot()
+
+
+def test_undo_takes_back_a_chouette_action_until_the_next_roll() -> None:
+    c = _box_to_roll()
+    c.box_double()
+    c.pass_("Mo")
+    c.undo()
+    assert c.waiting == {"Cap", "Mo", "Jo"} and c.balances["Mo"] == 0
+    c.undo()
+    c.roll(6, 4)
+    with pytest.raises(ActionRefused, match="cannot undo past a roll"):
+        c.undo()
+        c.undo()
+
+
+def test_illegal_play_in_a_chouette_can_be_corrected() -> None:
+    c = _team_to_move()
+    c.play("8/4 6/5")  # 4 and 1 with 3-1
+    c.pick_up()
+    c.demand_correction()
+    c.move("8/5 6/5")
+    assert c.game.turn is Side.WHITE
+    assert "box" in c.prompt()
