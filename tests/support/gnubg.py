@@ -34,44 +34,73 @@ position ``4HPwATDgc/ABMA`` both blocks are equal, so check it on an asymmetric 
 
 What each function asks gnubg
 -----------------------------
+Every process starts with both players human, ``set confirm new off``, ``set automatic roll
+off``, ``set automatic game off``, ``set threads 1``, ``set evaluation chequerplay evaluation
+plies 0``, ``set rng mersenne``, ``set seed 1``, and (except for imports and command lists)
+``new game``. Starting a process costs ~0.3 s, so pass whole lists.
+
 ``legal_results`` / ``legal_plays``
-    Setup once per process: both players human, ``set evaluation chequerplay evaluation plies 0``,
-    ``new game``. Per query: ``set board <id>`` (gnubg reads the ID with the side on roll as the
-    second block, whoever's turn it was), ``set dice d1 d2``, then ``gnubg.hint()`` with no
-    argument, i.e. up to MAX_MOVES plays. At 0 ply gnubg's FindnSaveBestMoves keeps every play
-    GenerateMoves returns, and GenerateMoves already merges plays that reach the same position,
-    so the hint list is exactly "one entry per distinct legal result" (checked against a
-    brute-force enumerator and ``move`` in the tests). Each entry's notation is parsed with
-    ``gnubg.parsemove`` and applied to the board (hits send the opponent's blot to its bar) to
-    get the result; ``test_gnubg_support`` checks these results against gnubg's own ``move``
-    command. When gnubg lists no play the result is the unchanged position and the notation is
-    ``""``. Result IDs are **seen from the mover**: the mover is still ``board[1]`` (the
-    position is not turned round for the opponent; use :func:`swap_sides` for that).
+    Per query: ``set board <id>`` (gnubg reads the ID with the side on roll as the second
+    block, whoever's turn it was; the board gnubg then shows is compared with the ID, so a
+    rejected position raises), ``set dice d1 d2`` (also checked), then ``gnubg.hint()`` with
+    NO argument, i.e. up to MAX_MOVES plays (1.07 formats a given maximum into a 6-byte
+    buffer, so ``hint(100000)`` would overflow it). At 0 ply gnubg's FindnSaveBestMoves keeps
+    every play GenerateMoves returns, and GenerateMoves already merges plays that reach the
+    same position, so the hint list is exactly one entry per distinct legal result (the tests
+    check this against a brute-force enumerator; a duplicate would raise). Each entry's
+    notation is parsed with ``gnubg.parsemove`` and applied to the board (a hit, including one
+    on the way as in ``24/23*/20``, sends the opponent's blot to its bar); the tests check these
+    results against gnubg's own ``move`` command (:func:`gnubg_check_plays`). When gnubg lists
+    no play the result is the unchanged position and the notation is ``""``. Result IDs are
+    **seen from the mover**: the mover is still ``board[1]`` (the position is not turned round
+    for the opponent; :func:`swap_sides` does that).
 
-    gnubg spends a fixed ~10 ms in its thread pool's poll loop per hint (it sleeps, it does not
-    compute), so a single process answers only ~95 queries/s. Batches are therefore split over
-    several processes (``workers``, default ``$BGREF_GNUBG_WORKERS`` or 8); CPU use stays low.
+    gnubg spends a fixed ~10 ms per hint in its thread pool's poll loop (``MT_WaitForTasks``
+    sleeps before it looks again; every evaluating Python call goes through it), so one process
+    answers only ~95 queries/s. Batches are therefore split over several processes
+    (``workers``, default ``$BGREF_GNUBG_WORKERS`` or 8); they mostly sleep, so CPU use stays
+    low. Measured: 3000 queries in 3.8 s (786 queries/s) on the idle 2-core machine, ~470/s
+    with the machine under load (``python -m tests.support.gnubg bench 3000``).
 
-``position_id_for`` / ``decode_position_id``
-    ``gnubg.positionid(board)`` and ``gnubg.positionfromid(id)``; decoding rejects IDs that gnubg
-    does not re-encode to the same string (garbage, more than 15 checkers).
+``sample_queries``
+    Realistic or random (Position ID, dice) queries generated inside gnubg (see its docstring).
+
+``position_id_for`` / ``decode_position_id`` / ``swap_sides`` (and batch forms)
+    ``gnubg.positionid(board)`` and ``gnubg.positionfromid(id)``; decoding rejects IDs that
+    gnubg does not re-encode to the same string (garbage, more than 15 checkers, both sides on
+    one point).
 
 ``match_id_info``
-    ``set matchid <id>`` then ``gnubg.cubeinfo()``, ``gnubg.posinfo()`` and the texts of
-    ``show score``, ``show cube``, ``show turn``, ``show dice``; an ID that gnubg does not keep
-    (it answers "Illegal match ID") raises.
+    ``set matchid <id>``, then ``gnubg.cubeinfo()`` and the texts of ``show score``, ``show
+    cube``, ``show turn``, ``show dice``. ``set matchid`` normalises states it cannot set up
+    (pending double or resignation, turn != on roll, finished game), so turn, doubled,
+    resigned, game state, dice and the Jacoby bit are those for which gnubg's own encoder gives
+    back the same ID.
 
 ``match_id_for``
-    ``gnubg.matchid(gnubg.cubeinfo(...), gnubg.posinfo(...))``: gnubg's own encoder fed the
-    fields directly (gnubg's posinfo only accepts resigned 0/1, not the resign level).
+    ``gnubg.matchid(cubeinfo, posinfo)``: gnubg's own encoder fed the fields directly (the
+    dicts' ``jacoby`` and ``resigned`` entries set after construction, since ``cubeinfo()``
+    copies the live Jacoby setting and ``posinfo()`` takes resigned 0/1 only). **gnubg 1.07
+    writes bit 66 = NOT Jacoby**, so its match-play IDs end in ``E``-type characters where the
+    manual's example ``QYkqASAAIAAA`` ends in ``A``.
+
+``gnubg_state_after``
+    Runs any command list (``new match 9``, ``set score 2 4`` ...) and reports
+    ``gnubg.positionid()``, ``gnubg.matchid()`` and the printed lines.
 
 ``import_mat``
-    ``import mat <file>``, then ``gnubg.match(0, 1, 0, 0)`` (games, per-record boards, names,
-    length), ``show score``, and the printed messages (warnings such as
-    ``Unrecognised move "77: 1/2" in .mat file.``).
+    ``import mat <file>`` in a process with no game yet, then ``gnubg.match(0, 1, 0, 0)``
+    (games, per-record boards, names, length), ``show score``, and the printed lines (warnings
+    such as ``Unrecognised move "77: 1/2" in .mat file.``). gnubg's importer is
+    column-sensitive: write files the way ``export match mat`` does (second player's column
+    at character 33, a final "Wins n point(s)" on the same line as the last action when the
+    second player wins); otherwise it may read extra actions.
+
+Player numbering: player 0 is the first player of a match (``X`` in ``gnubg.match()``, the
+left column of a .mat file, named first in ``show score``); scores are (player 0, player 1).
 
 Throughput: ``python -m tests.support.gnubg bench [N]`` prints queries/second for N sampled
-queries.
+queries (half game walks, half random boards).
 """
 
 from __future__ import annotations
@@ -586,6 +615,11 @@ def _workers(workers: int | None) -> int:
     return max(1, int(os.environ.get("BGREF_GNUBG_WORKERS", _DEFAULT_WORKERS)))
 
 
+def _bulk_workers(n_items: int) -> int:
+    # ID conversions take ~0.1 ms each: only huge batches are worth more processes.
+    return max(1, min(_workers(None), n_items // 5000))
+
+
 def _check_position_id(pid: object) -> str:
     if not isinstance(pid, str) or len(pid) != 14 or not set(pid) <= _B64:
         raise GnubgError(f"not a Position ID (14 base-64 characters): {pid!r}")
@@ -704,7 +738,7 @@ def position_ids_for(boards: Sequence[Board]) -> list[str]:
         if len(board) != 2 or any(len(side) != 25 for side in board):
             raise GnubgError(f"a board is two arrays of 25 counts, got {board!r}")
         items.append([[int(n) for n in side] for side in board])
-    return list(_call("encode", items))
+    return list(_call("encode", items, _bulk_workers(len(items))))
 
 
 def decode_position_id(position_id: str) -> Board:
@@ -722,13 +756,15 @@ def decode_position_id(position_id: str) -> Board:
 def decode_position_ids(position_ids: Sequence[str]) -> list[Board]:
     """:func:`decode_position_id` for a batch, in one gnubg process."""
     items = [_check_position_id(p) for p in position_ids]
-    return [(tuple(b[0]), tuple(b[1])) for b in _call("decode", items)]
+    answers = _call("decode", items, _bulk_workers(len(items)))
+    return [(tuple(b[0]), tuple(b[1])) for b in answers]
 
 
 def swap_sides(position_ids: Sequence[str]) -> list[str]:
     """The same positions with the other side on roll (gnubg's two blocks exchanged): turns a
     result of :func:`legal_results` into the position the opponent rolls from."""
-    return list(_call("swap", [_check_position_id(p) for p in position_ids]))
+    items = [_check_position_id(p) for p in position_ids]
+    return list(_call("swap", items, _bulk_workers(len(items))))
 
 
 # --------------------------------------------------------------------------------------------
