@@ -47,6 +47,7 @@ from rules.actions import (
     action_from_json,
     action_to_json,
 )
+from rules.check import Verdict, check_play
 from rules.cube import Cube, GameResult, Rules
 from rules.game import Event, GameState, Phase, advance, expect_play
 from rules.play import IllegalMove, NotationError, Play
@@ -299,7 +300,23 @@ class Match:
         return self.white_name if side is Side.WHITE else self.black_name
 
     def legal_plays(self) -> list[Play]:
+        """The legal plays for the dice showing (empty when no dice are showing)."""
         return self.game.legal_plays()
+
+    def judge(self, play: Play | Position | str) -> Verdict:
+        """How ``play`` would be judged now, without recording anything (e.g. to tell a
+        finished play from one still in progress before calling :meth:`play`).
+
+        >>> m = Match(3)
+        >>> m.opening_roll(white=3, black=1)
+        >>> m.judge("8/5").status, m.judge("8/5 6/5").status
+        ('partial', 'legal')
+        """
+        action = self._play_action(play, None)
+        game = self.game
+        assert game.turn is not None and game.dice is not None
+        after = Position.from_position_id(action.position_id, player=game.turn)
+        return check_play(game.position, game.dice, after)
 
     def match_id(self) -> str:
         """GNU Backgammon's Match ID for the current state (white is gnubg's player 0)."""
@@ -524,13 +541,16 @@ class Match:
         """Rebuild a match by replaying its log; raises ``ValueError`` on bad data."""
         if data.get("format") != FORMAT:
             raise ValueError(f"not a {FORMAT} record (format={data.get('format')!r})")
-        rules = Rules(**data.get("rules", {}))
-        match = cls(
-            int(data["length"]),
-            rules,
-            white=data.get("white", "White"),
-            black=data.get("black", "Black"),
-        )
+        try:
+            rules = Rules(**data.get("rules", {}))
+            match = cls(
+                int(data["length"]),
+                rules,
+                white=data.get("white", "White"),
+                black=data.get("black", "Black"),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"bad {FORMAT} record: {exc!r}") from None
         match.replay(action_from_json(a) for a in data.get("actions", []))
         return match
 

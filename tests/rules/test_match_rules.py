@@ -175,3 +175,13 @@ def test_prompt_names_who_must_act() -> None:
     m.take()
     m.resign(2, by=Side.BLACK)
     assert m.prompt() == "black resigns a gammon: white to accept or decline"
+
+
+def test_judging_a_play_records_nothing() -> None:
+    m = Match(3)
+    m.opening_roll(3, 1)
+    before = (m.state, m.log)
+    assert m.judge("8/5").partial and not m.judge("8/5").legal
+    assert m.judge("8/4 6/5").status == "illegal"
+    assert m.judge("8/5 6/5").legal
+    assert (m.state, m.log) == before
