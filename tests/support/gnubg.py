@@ -500,13 +500,6 @@ except BaseException:
 '''
 
 
-def _tail(data: bytes | str | None, limit: int = 2000) -> str:
-    if data is None:
-        return ""
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    return text[-limit:]
-
-
 @dataclass(frozen=True)
 class _Job:
     op: str
@@ -534,28 +527,34 @@ def _run_jobs(jobs: Sequence[_Job]) -> list[list[dict[str, Any]]]:
             with open(req, "w") as f:
                 json.dump({"op": job.op, "items": job.items}, f)
             env = dict(os.environ, BGREF_GNUBG_REQ=req, BGREF_GNUBG_RESP=resp)
-            proc = subprocess.Popen(
-                [binary, "-t", "-q", "-r", "-p", script],
-                cwd=tmp,  # gnubg puts ./scripts on its sys.path; keep it away from the repo
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-            running.append((job, proc, resp, time.monotonic() + job.timeout))
+            # Output goes to files, not pipes: a chatty process can never block on a full pipe
+            # while the parent waits for another one.
+            with (
+                open(os.path.join(tmp, f"out{k}.txt"), "wb") as out_file,
+                open(os.path.join(tmp, f"err{k}.txt"), "wb") as err_file,
+            ):
+                proc = subprocess.Popen(
+                    [binary, "-t", "-q", "-r", "-p", script],
+                    cwd=tmp,  # gnubg puts ./scripts on its sys.path; keep it away from the repo
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=out_file,
+                    stderr=err_file,
+                )
+            running.append((job, proc, k, time.monotonic() + job.timeout))
         out: list[list[dict[str, Any]]] = []
         try:
-            for job, proc, resp, deadline in running:
+            for job, proc, k, deadline in running:
                 try:
-                    stdout, stderr = proc.communicate(timeout=max(0.1, deadline - time.monotonic()))
+                    proc.wait(timeout=max(0.1, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
                     proc.kill()
-                    stdout, stderr = proc.communicate()
+                    proc.wait()
                     raise GnubgError(
                         f"gnubg timed out after {job.timeout:.0f} s on {len(job.items)} "
-                        f"{job.op!r} items; stderr: {_tail(stderr)}"
+                        f"{job.op!r} items; stderr: {_read_tail(tmp, f'err{k}.txt')}"
                     ) from None
-                out.append(_read_response(job, proc.returncode, resp, stdout, stderr))
+                out.append(_read_response(job, proc.returncode, tmp, k))
         finally:
             for _, proc, _, _ in running:
                 if proc.poll() is None:
@@ -564,16 +563,22 @@ def _run_jobs(jobs: Sequence[_Job]) -> list[list[dict[str, Any]]]:
         return out
 
 
-def _read_response(
-    job: _Job, returncode: int, resp: str, stdout: bytes, stderr: bytes
-) -> list[dict[str, Any]]:
+def _read_tail(tmp: str, name: str, limit: int = 2000) -> str:
     try:
-        with open(resp) as f:
+        with open(os.path.join(tmp, name), "rb") as f:
+            return f.read().decode("utf-8", "replace")[-limit:]
+    except OSError:
+        return ""
+
+
+def _read_response(job: _Job, returncode: int, tmp: str, k: int) -> list[dict[str, Any]]:
+    try:
+        with open(os.path.join(tmp, f"resp{k}.json")) as f:
             data = json.load(f)
     except (OSError, ValueError):
         raise GnubgError(
             f"gnubg (exit {returncode}) gave no answer for {job.op!r}; "
-            f"stdout: {_tail(stdout)}; stderr: {_tail(stderr)}"
+            f"stdout: {_read_tail(tmp, f'out{k}.txt')}; stderr: {_read_tail(tmp, f'err{k}.txt')}"
         ) from None
     if "fatal" in data:
         raise GnubgError(f"gnubg's Python failed on {job.op!r}: {data['fatal']}")

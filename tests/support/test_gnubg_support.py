@@ -110,6 +110,16 @@ def test_a_failing_binary_raises_with_its_output(monkeypatch: pytest.MonkeyPatch
         legal_results([(START_POSITION_ID, (3, 1))])
 
 
+def test_a_hung_binary_is_killed_at_the_timeout(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    fake = tmp_path / "gnubg"
+    fake.write_text("#!/bin/sh\necho starting >&2\nexec sleep 60\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("BGREF_GNUBG", str(fake))
+    monkeypatch.setattr(g, "_BASE_TIMEOUT", 0.5)
+    with pytest.raises(GnubgError, match="timed out .* stderr: starting"):
+        legal_results([(START_POSITION_ID, (3, 1))])
+
+
 @pytest.mark.parametrize(
     "query, message",
     [
