@@ -183,3 +183,26 @@ def test_sgf_export_loads_into_gnubg_with_the_same_final_ids(tmp_path: Path, nam
     path = tmp_path / f"{name}.sgf"
     path.write_text(to_sgf(m))
     assert _gnubg_final_ids(path, "load match") == (m.position.position_id(), m.match_id())
+
+
+def test_money_session_with_a_beaver_imports_into_gnubg(tmp_path: Path) -> None:
+    from rules.cube import Rules
+
+    m = Match.money(Rules(beavers=True), white="Ann", black="Bo")
+    m.opening_roll(4, 2)
+    m.move("8/4 6/4")
+    m.double(by=Side.BLACK)
+    m.beaver(by=Side.WHITE)
+    m.roll(3, 1)
+    m.move("8/5 6/5")
+    m.resign(1, by=Side.WHITE)
+    m.accept_resignation()
+    m.opening_roll(1, 2)
+    m.move("13/11 6/5")
+    m.double(by=Side.WHITE)
+    m.take()
+    m.roll(6, 6)
+    m.resign(2, by=Side.WHITE)
+    m.accept_resignation()
+    assert (m.score.white, m.score.black) == (0, 8)
+    _check_import(m, tmp_path, "money")
