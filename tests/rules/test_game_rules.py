@@ -7,7 +7,7 @@ import pytest
 from rules.actions import ActionRefused, PickUp, PlayMade, Roll, VoidReason
 from rules.cube import EndReason, ResultKind, Rules
 from rules.game import GameState, Phase, advance
-from rules.match import Match
+from rules.match import Match, Score
 from rules.play import Play
 from rules.position import Position
 from rules.side import Side
@@ -314,7 +314,7 @@ def test_accepted_resignation_scores_its_level_times_the_cube() -> None:
     m.resign(2, by=W)
     assert m.decider is B
     m.accept_resignation(by=B)
-    assert m.score == (m.score.__class__(0, 4))
+    assert m.score == Score(0, 4)
     assert m.games[-1].result.reason is EndReason.RESIGNED
 
 
