@@ -1,0 +1,338 @@
+"""The referee: confirmed observations and player commands in, match actions and events out.
+
+::
+
+    referee = Referee(Match(7, white="Ann", black="Bob"), record=journal.append_action)
+    for observation in confirmed_observations:
+        for event in referee.observe(observation):
+            show(event)
+    referee.command("accept")          # the opponent accepts an illegal play
+
+The referee owns the :class:`~rules.match.Match`. It is not thread-safe: the runner hands it one
+observation or command at a time. ``record`` is called with every action the match accepts,
+before any event about it is returned, so the journal always knows at least what was shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from firmware.events import Kind, RefereeEvent
+from firmware.matching import BoardRead, MatchSettings, read_board
+from firmware.matching import Match as Fit
+from rules.actions import Action, ActionRefused
+from rules.check import check_play
+from rules.game import Phase
+from rules.legal import PlayTree, play_tree
+from rules.match import Match
+from rules.position import Position
+from rules.side import Side
+from vision.observation import Observation, ObservedDie
+
+COMMANDS = (
+    "double",
+    "take",
+    "pass",
+    "beaver",
+    "accept",
+    "correct",
+    "undo",
+    "confirm",
+    "resign",
+    "accept_resignation",
+    "decline_resignation",
+)
+
+
+@dataclass(frozen=True)
+class RefereeSettings:
+    matching: MatchSettings = MatchSettings()
+    dice_confidence: float = 0.6  # a die read below this is "uncertain"
+
+
+class Referee:
+    """Turns what the camera confirms into match actions, and says what it decided."""
+
+    def __init__(
+        self,
+        match: Match,
+        *,
+        record: Callable[[Action], None] | None = None,
+        settings: RefereeSettings = RefereeSettings(),
+    ) -> None:
+        self.match = match
+        self.settings = settings
+        self._record = record or (lambda action: None)
+        self._tree: PlayTree | None = None
+        self._tree_key: tuple[Position, tuple[int, int]] | None = None
+        self._last_said: tuple[Kind, str] | None = None
+        self._pending_confirm: Position | None = None
+        self._correcting = False  # a correction was demanded: wait for the dice to come back
+
+    # -- public ----------------------------------------------------------------------
+
+    def observe(self, obs: Observation) -> list[RefereeEvent]:
+        """One confirmed (still, repeated) observation of the board."""
+        if obs.status != "ok" or obs.white is None:
+            return self._say(Kind.STATUS, f"camera: {obs.status.replace('_', ' ')}", None)
+        phase = self.match.phase
+        if self.match.is_over:
+            return self._say(Kind.MATCH_OVER, self.match.prompt(), None)
+        if phase is Phase.OPENING:
+            return self._opening(obs)
+        if phase is Phase.TO_ROLL:
+            return self._to_roll(obs)
+        if phase in (Phase.ROLLED, Phase.MOVED):
+            return self._moving(obs)
+        return self._say(Kind.PROMPT, self.match.prompt(), None)
+
+    def command(self, name: str, side: str | None = None) -> list[RefereeEvent]:
+        """A player's command from a button or the web page; refused ones say why."""
+        if name not in COMMANDS:
+            return [RefereeEvent(Kind.ERROR, f"unknown command {name!r}", side)]
+        by = Side(side) if side in ("white", "black") else None
+        if name == "confirm":
+            return self._confirm()
+        actions: dict[str, Callable[[], None]] = {
+            "double": lambda: self.match.double(by=by),
+            "take": lambda: self.match.take(by=by),
+            "pass": lambda: self.match.pass_(by=by),
+            "beaver": lambda: self.match.beaver(by=by),
+            "accept": lambda: self.match.accept_illegal(by=by),
+            "correct": lambda: self.match.demand_correction(by=by),
+            "undo": lambda: self.match.undo(by=by),
+            "resign": lambda: self.match.resign(1, by=by),
+            "accept_resignation": lambda: self.match.accept_resignation(by=by),
+            "decline_resignation": lambda: self.match.decline_resignation(by=by),
+        }
+        try:
+            events = self._apply(actions[name])
+        except ActionRefused as exc:
+            return [RefereeEvent(Kind.ERROR, f"{name} refused: {exc}", side)]
+        if name == "correct":
+            self._correcting = True
+        kind = Kind.CUBE if name in ("double", "take", "pass", "beaver") else Kind.RULING
+        return [RefereeEvent(kind, f"{name}: {self.match.prompt()}", side), *events]
+
+    # -- phases ----------------------------------------------------------------------
+
+    def _opening(self, obs: Observation) -> list[RefereeEvent]:
+        start = Position.start()
+        fit = read_board(obs, Side.WHITE, [start], self.settings.matching)
+        if fit.match not in (Fit.EXACT, Fit.CORRECTED):
+            return self._say(Kind.PROMPT, "set up the starting position", None)
+        if not obs.dice:
+            return self._say(
+                Kind.PROMPT, "opening roll: one die each, in your own right half", None
+            )
+        if len(obs.dice) != 2:
+            return self._say(Kind.PROMPT, f"opening roll: {len(obs.dice)} dice seen, need 2", None)
+        by_zone = {d.zone: d for d in obs.dice}
+        white, black = by_zone.get("white_right"), by_zone.get("black_right")
+        if white is None or black is None:
+            return self._reroll(
+                "outside", "each player rolls one die into their own right half", None
+            )
+        problem = self._dice_problem([white]) or self._dice_problem([black])
+        if problem:
+            return problem
+        assert white.value is not None and black.value is not None
+        if white.value == black.value:
+            self._apply(lambda: self.match.opening_roll(white=white.value, black=black.value))
+            return self._say(
+                Kind.REROLL, f"opening tie {white.value}-{black.value}: roll again", None
+            )
+        events = self._apply(lambda: self.match.opening_roll(white=white.value, black=black.value))
+        turn = self.match.turn
+        dice = self.match.dice
+        assert turn is not None and dice is not None
+        return [
+            RefereeEvent(
+                Kind.ROLL,
+                f"{turn} wins the opening roll and plays {max(dice)}-{min(dice)}",
+                str(turn),
+                {"dice": list(dice)},
+            ),
+            *events,
+        ]
+
+    def _to_roll(self, obs: Observation) -> list[RefereeEvent]:
+        turn = self.match.turn
+        assert turn is not None
+        if not obs.dice:
+            return self._say(Kind.PROMPT, self.match.prompt(), str(turn))
+        if len(obs.dice) > 2:
+            return self._reroll("other", f"{len(obs.dice)} dice on the board", turn)
+        problem = self._dice_problem(list(obs.dice), turn)
+        if problem:
+            return problem
+        if len(obs.dice) < 2:
+            return self._say(Kind.UNCERTAIN, "only one die seen: is the other hidden?", str(turn))
+        d1, d2 = (d.value for d in obs.dice)
+        assert d1 is not None and d2 is not None
+        events = self._apply(lambda: self.match.roll(d1, d2, by=turn))
+        return [
+            RefereeEvent(
+                Kind.ROLL,
+                f"{turn} rolled {max(d1, d2)}-{min(d1, d2)}",
+                str(turn),
+                {"dice": [d1, d2]},
+            ),
+            *events,
+        ]
+
+    def _moving(self, obs: Observation) -> list[RefereeEvent]:
+        game = self.match.game
+        turn, dice = game.turn, game.dice
+        assert turn is not None and dice is not None
+        before = game.position
+        tree = self._play_tree(before, dice)
+        allowed = [p.result for p in tree.plays if p.result] + list(tree.partial) + [before]
+        fit = read_board(obs, turn, allowed, self.settings.matching, before)
+        dice_down = bool(obs.dice)
+        if self._correcting:
+            if not dice_down:
+                return self._say(
+                    Kind.PROMPT,
+                    f"{turn}: put the dice back ({max(dice)}-{min(dice)}) and play again",
+                    str(turn),
+                )
+            self._correcting = False
+        if len(obs.dice) > 2:
+            return self._say(
+                Kind.REROLL,
+                f"{turn.opponent} rolled before {turn} picked up the dice: roll again later",
+                str(turn.opponent),
+            )
+        if fit.position is None or fit.match is Fit.UNCERTAIN:
+            return self._uncertain(fit, turn)
+        verdict = check_play(before, dice, fit.position, tree)
+        details = {
+            "dice": list(dice),
+            "position_id": fit.position.position_id(),
+            "read": str(fit.match),
+        }
+        if dice_down:
+            if verdict.legal:
+                text = str(verdict.play) or "no move possible"
+                return self._say(
+                    Kind.MOVING, f"{turn}: {text} (pick up the dice to finish)", str(turn), details
+                )
+            if verdict.partial or fit.position == before:
+                return self._say(Kind.MOVING, f"{turn} is moving", str(turn), details)
+            if fit.match is Fit.OFF_SCRIPT:
+                return self._say(
+                    Kind.WARNING,
+                    f"not legal yet: {verdict.reason}",
+                    str(turn),
+                    {**details, "closest": [str(p) for p in verdict.closest]},
+                )
+            return self._uncertain(fit, turn)
+        # Dice picked up: the play is final.
+        if verdict.legal:
+            assert verdict.play is not None
+            events = self._apply(lambda: self.match.move(verdict.play, by=turn))
+            text = str(verdict.play) or "cannot move"
+            return [
+                RefereeEvent(
+                    Kind.PLAY,
+                    f"{turn} played {max(dice)}-{min(dice)}: {text}",
+                    str(turn),
+                    {**details, "play": text},
+                ),
+                *events,
+            ]
+        if fit.match is not Fit.OFF_SCRIPT and fit.match is not Fit.EXACT:
+            return self._uncertain(fit, turn)
+        events = self._apply(lambda: self.match.move(fit.position, by=turn))
+        return [
+            RefereeEvent(
+                Kind.ILLEGAL,
+                f"illegal play by {turn}: {verdict.reason}",
+                str(turn),
+                {**details, "reason": verdict.reason, "closest": [str(p) for p in verdict.closest]},
+            ),
+            *events,
+        ]
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _dice_problem(
+        self, dice: list[ObservedDie], roller: Side | None = None
+    ) -> list[RefereeEvent] | None:
+        for die in dice:
+            if die.state == "cocked":
+                return self._reroll("cocked", "a die is cocked", roller)
+            if die.state == "on_checker":
+                return self._reroll("on_checker", "a die landed on a checker", roller)
+            if roller is not None and die.zone != f"{roller}_right":
+                return self._reroll("outside", f"a die is outside {roller}'s right half", roller)
+            if die.value is None or die.confidence < self.settings.dice_confidence:
+                return self._say(
+                    Kind.UNCERTAIN,
+                    "a die cannot be read: check the dice",
+                    None if roller is None else str(roller),
+                )
+        return None
+
+    def _reroll(self, reason: str, text: str, roller: Side | None) -> list[RefereeEvent]:
+        said = self._say(
+            Kind.REROLL,
+            f"re-roll: {text}",
+            None if roller is None else str(roller),
+            {"reason": reason},
+        )
+        if said and roller is not None and self.match.phase is Phase.TO_ROLL:
+            try:
+                said += self._apply(lambda: self.match.void_roll(reason, by=roller))
+            except ActionRefused:
+                pass  # nothing to void in the match record: the roll was never accepted
+        return said
+
+    def _uncertain(self, fit: BoardRead, turn: Side) -> list[RefereeEvent]:
+        self._pending_confirm = fit.position
+        return self._say(
+            Kind.UNCERTAIN,
+            f"please check the board: {fit.reason or 'the camera cannot read it'}",
+            str(turn),
+            {"doubtful_points": list(fit.doubtful_points)},
+        )
+
+    def _confirm(self) -> list[RefereeEvent]:
+        return [RefereeEvent(Kind.PROMPT, self.match.prompt(), None)]
+
+    def _play_tree(self, before: Position, dice: tuple[int, int]) -> PlayTree:
+        key = (before, dice)
+        if self._tree is None or self._tree_key != key:
+            self._tree, self._tree_key = play_tree(before, dice), key
+        return self._tree
+
+    def _apply(self, change: Callable[[], None]) -> list[RefereeEvent]:
+        """Run a match change, record every action it adds, and report a finished game."""
+        n = len(self.match.log)
+        games = len(self.match.games)
+        change()
+        for action in self.match.log[n:]:
+            self._record(action)
+        self._last_said = None
+        events: list[RefereeEvent] = []
+        if len(self.match.games) > games:
+            result = self.match.games[-1].result
+            events.append(RefereeEvent(Kind.GAME_OVER, str(result), str(result.winner)))
+            if self.match.is_over:
+                events.append(RefereeEvent(Kind.MATCH_OVER, self.match.prompt(), None))
+        return events
+
+    def _say(
+        self,
+        kind: Kind,
+        message: str,
+        side: str | None,
+        details: dict[str, object] | None = None,
+    ) -> list[RefereeEvent]:
+        """An event, unless it repeats the last thing said (still scenes repeat themselves)."""
+        if self._last_said == (kind, message):
+            return []
+        self._last_said = (kind, message)
+        return [RefereeEvent(kind, message, side, dict(details or {}))]

@@ -1,0 +1,135 @@
+"""The referee on observations built from known positions (no camera)."""
+
+from __future__ import annotations
+
+from firmware.events import Kind, Light
+from firmware.referee import Referee
+from rules.match import Match
+from rules.play import Play
+from rules.position import Position
+from rules.side import Side
+
+from .observations import die, seen, with_counts
+
+START = Position.start()
+
+
+def kinds(events: list) -> list[Kind]:
+    return [e.kind for e in events]
+
+
+def opened(white: int = 3, black: int = 1) -> Referee:
+    ref = Referee(Match(5))
+    ref.observe(seen(START))
+    events = ref.observe(seen(START, (die(white, "white_right"), die(black, "black_right"))))
+    assert Kind.ROLL in kinds(events)
+    return ref
+
+
+def test_opening_roll_higher_die_moves_first_with_both_numbers() -> None:
+    ref = opened(3, 1)
+    assert ref.match.turn is Side.WHITE and ref.match.dice == (3, 1)
+
+
+def test_opening_tie_asks_for_a_reroll() -> None:
+    ref = Referee(Match(5))
+    events = ref.observe(seen(START, (die(4, "white_right"), die(4, "black_right"))))
+    assert kinds(events) == [Kind.REROLL]
+    assert ref.match.turn is None
+
+
+def test_a_legal_play_is_final_when_the_dice_are_picked_up() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    dice = (die(3), die(1))
+    moving = ref.observe(seen(after, dice))
+    assert kinds(moving) == [Kind.MOVING]
+    assert ref.match.turn is Side.WHITE  # nothing final while the dice are down
+    final = ref.observe(seen(after))
+    assert kinds(final)[0] is Kind.PLAY and "8/5 6/5" in final[0].message
+    assert ref.match.turn is Side.BLACK
+
+
+def test_part_way_through_a_play_is_still_moving() -> None:
+    ref = opened(3, 1)
+    events = ref.observe(seen(START.apply(Play.parse("8/5")), (die(3), die(1))))
+    assert kinds(events) == [Kind.MOVING] and events[0].light is Light.GREEN
+
+
+def test_an_illegal_play_is_called_when_the_dice_are_picked_up() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("13/8"))  # 5 pips with 3-1
+    warn = ref.observe(seen(after, (die(3), die(1))))
+    assert kinds(warn) == [Kind.WARNING]
+    final = ref.observe(seen(after))
+    assert kinds(final)[0] is Kind.ILLEGAL
+    assert final[0].light is Light.RED and final[0].beeps
+    assert "does not fit the roll 3-1" in final[0].message
+    # The opponent accepts: the game goes on from the position on the board.
+    ruling = ref.command("accept", "black")
+    assert kinds(ruling)[0] is Kind.RULING
+
+
+def test_a_cocked_die_voids_the_roll() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))  # white's play final; black to roll
+    events = ref.observe(seen(after, (die(6, "black_right"), die(2, "black_right", "cocked"))))
+    assert kinds(events)[0] is Kind.REROLL and "cocked" in events[0].message
+    assert ref.match.dice is None
+
+
+def test_dice_in_the_wrong_half_void_the_roll() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))
+    events = ref.observe(seen(after, (die(6, "white_right"), die(2, "white_right"))))
+    assert kinds(events)[0] is Kind.REROLL and "outside black's right half" in events[0].message
+
+
+def test_unsure_counts_are_read_as_the_legal_position() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    # The camera misreads the 5 point as 1 checker, but is unsure of it.
+    misread = with_counts(seen(after, (), unsure={5: 0.4}), {5: 1}, {})
+    events = ref.observe(misread)
+    assert kinds(events)[0] is Kind.PLAY  # read with the rules' help, not called illegal
+
+
+def test_a_confident_misread_that_is_not_possible_is_uncertain_not_illegal() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    misread = with_counts(seen(after, ()), {5: 1}, {})  # 14 white checkers
+    events = ref.observe(misread)
+    assert kinds(events) == [Kind.UNCERTAIN]
+    assert ref.match.turn is Side.WHITE
+
+
+def test_repeated_still_readings_are_said_once() -> None:
+    ref = opened(3, 1)
+    obs = seen(START.apply(Play.parse("8/5")), (die(3), die(1)))
+    assert ref.observe(obs) and not ref.observe(obs)
+
+
+def test_refused_commands_say_why() -> None:
+    ref = opened(3, 1)
+    events = ref.command("double", "white")
+    assert kinds(events) == [Kind.ERROR] and "before rolling" in events[0].message
+    assert kinds(ref.command("dance")) == [Kind.ERROR]
+
+
+def test_bad_frames_are_status_events() -> None:
+    from vision.observation import Observation
+
+    ref = Referee(Match(5))
+    events = ref.observe(Observation("too_dark"))
+    assert kinds(events) == [Kind.STATUS] and "too dark" in events[0].message
+
+
+def test_actions_are_recorded_before_events_are_returned() -> None:
+    recorded: list = []
+    ref = Referee(Match(5), record=recorded.append)
+    ref.observe(seen(START, (die(3, "white_right"), die(1, "black_right"))))
+    assert len(recorded) == 1 and recorded == list(ref.match.log)
