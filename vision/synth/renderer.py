@@ -362,8 +362,9 @@ def _apply_shadows(canvas, cam: Camera, polys, strength: float, blur_mm: float) 
         cv2.fillPoly(mask, [_i(hull)], 255, cv2.LINE_AA, _SHIFT)
     sigma = max(0.8, blur_mm * cam.focal / 700.0 / f)
     m = cv2.GaussianBlur(mask.astype(np.float32) * (1 / 255), (0, 0), sigma)
-    m = cv2.resize(m, (w, h), interpolation=cv2.INTER_LINEAR)
-    canvas[:] = (canvas * (1 - strength * m)[..., None]).astype(np.uint8)
+    keep = cv2.convertScaleAbs(m, alpha=-255.0 * strength, beta=255.0)
+    keep = cv2.resize(keep, (w, h), interpolation=cv2.INTER_LINEAR)
+    canvas[:] = cv2.multiply(canvas, cv2.merge([keep, keep, keep]), scale=1 / 255)
 
 
 def _board_sides(canvas, cam: Camera, spec: SceneSpec) -> None:
@@ -412,15 +413,23 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=(0, 0, 0, 0),
     )
-    a = warped[..., 3:4].astype(np.float32) * (1 / 255)
-    canvas = (canvas * (1 - a) + warped[..., :3] * a).astype(np.uint8)
     board_mask = warped[..., 3]
+    a3 = cv2.merge([board_mask, board_mask, board_mask])
+    canvas = cv2.add(
+        cv2.multiply(canvas, cv2.bitwise_not(a3), scale=1 / 255),
+        cv2.multiply(warped[..., :3], a3, scale=1 / 255),
+    )
     # Lamp glare on a glossy board surface.
     if light.glare > 0.05 and st.surface_kind in ("leather", "wood"):
         gp = _mirror_point(pcam, light.lamp, 0.0)
         uv = pcam.project_pinhole([gp])[0]
         sigma = 120.0 * px_per_mm
-        _add_glare(canvas, 0, 0, a, uv, sigma, 0.22 * light.glare)
+        r = int(3 * sigma)
+        x0, y0 = max(int(uv[0]) - r, 0), max(int(uv[1]) - r, 0)
+        x1, y1 = min(int(uv[0]) + r, w), min(int(uv[1]) + r, h)
+        if x1 > x0 and y1 > y0:
+            a = board_mask[y0:y1, x0:x1, None].astype(np.float32) * (1 / 255)
+            _add_glare(canvas, x0, y0, a, uv, sigma, 0.22 * light.glare)
     _apply_shadows(
         canvas,
         pcam,
