@@ -431,21 +431,30 @@ def op_matchid_for(item, options):
 
 
 def op_import_mat(item, options):
-    path = item
-    text = capture("import mat " + path)
+    command, path = item
+    text = capture(command + " " + path)
     match = gnubg.match(0, 1, 0, 0)
-    out = {"messages": messages(text), "match": match}
+    out = {"messages": messages(text), "match": match, "notes": []}
     if match is not None:
         out["score_text"] = gnubg.show("score")
+        try:
+            out["final_ids"] = [gnubg.positionid(), gnubg.matchid()]
+        except Exception:
+            out["final_ids"] = [None, None]
         finals = []
-        for game in match["games"]:
+        for number, game in enumerate(match["games"], 1):
             final = None
             for rec in game["game"]:
-                if rec.get("action") == "move":
-                    board = decode(rec["board"])
-                    opp, me = apply_steps(board, [tuple(s) for s in rec["move"]])
-                    final = [gnubg.positionid((opp, me)), rec["player"]]
-                    rec["after"] = final[0]
+                if rec.get("action") != "move":
+                    continue
+                try:
+                    opp, me = apply_steps(decode(rec["board"]), [tuple(s) for s in rec["move"]])
+                    rec["after"] = gnubg.positionid((opp, me))
+                except Exception as exc:
+                    rec["after"] = None
+                    out["notes"].append("game %d: cannot apply %r by %s to %s: %s" % (
+                        number, rec.get("move"), rec.get("player"), rec.get("board"), exc))
+                final = [rec["after"], rec["player"]]
             finals.append(final)
         out["finals"] = finals
     return out
@@ -930,6 +939,8 @@ class GameImport:
     player who made it (mover = second block); ``records`` are gnubg's records
     ``(player, action, dice, move, board_before)`` with ``move`` as (from, to) steps and
     ``board_before`` the Position ID gnubg stores before the action, from the actor's view.
+    ``position_ids_after_moves`` has one entry per checker play (None if gnubg stored a play
+    that cannot be applied to its board; :attr:`MatImport.notes` says why).
     """
 
     score_before: tuple[int, int]
@@ -939,7 +950,7 @@ class GameImport:
     resigned: bool
     final_position_id: str | None
     final_mover: int | None
-    position_ids_after_moves: tuple[str, ...]
+    position_ids_after_moves: tuple[str | None, ...]
     records: tuple[tuple[int, str, tuple[int, ...] | None, tuple[tuple[int, int], ...], str], ...]
 
 
@@ -947,7 +958,10 @@ class GameImport:
 class MatImport:
     """What gnubg read from a .mat file. ``messages`` holds gnubg's printed lines (boards left
     out); ``warnings`` the subset that reports a problem. A file gnubg cannot read at all gives
-    no games, ``match_length`` None and the reason in ``warnings``."""
+    no games, ``match_length`` None and the reason in ``warnings``. ``gnubg_position_id`` and
+    ``gnubg_match_id`` are what gnubg shows once the import is done (the end of the match, as
+    ``show board`` prints it); ``notes`` are the driver's own remarks (plays it could not
+    apply)."""
 
     path: str
     match_length: int | None
@@ -957,6 +971,9 @@ class MatImport:
     score_text: str | None
     messages: tuple[str, ...]
     warnings: tuple[str, ...]
+    gnubg_position_id: str | None = None
+    gnubg_match_id: str | None = None
+    notes: tuple[str, ...] = ()
 
     @property
     def n_games(self) -> int:
@@ -979,17 +996,22 @@ _WARNING_WORDS = (
 _PLAYER = {"X": 0, "O": 1}
 
 
-def import_mat(path: str | os.PathLike[str]) -> MatImport:
+def import_mat(path: str | os.PathLike[str], *, command: str = "import mat") -> MatImport:
     """Import a plain-text .mat match file into gnubg (``import mat``) and report it.
+
+    ``command`` may name another of gnubg's readers, e.g. ``"load match"`` for an SGF file.
+    One gnubg process per call (~0.3 s).
 
     >>> imp = import_mat("tests/data/some.mat")                    # doctest: +SKIP
     >>> imp.n_games, imp.final_score, imp.player_names               # doctest: +SKIP
     (2, (1, 1), ('Alice', 'Bob'))
     """
+    if not command.startswith(("import ", "load ")) or "\n" in command:
+        raise GnubgError(f"command must be a gnubg 'import ...' or 'load ...' command: {command!r}")
     full = os.path.abspath(os.fspath(path))
-    if any(c in full for c in '\n\r"'):
-        raise GnubgError(f"unusable path for gnubg's command line: {full!r}")
-    raw = _call("import_mat", [f'"{full}"' if " " in full else full])[0]
+    if any(c in full for c in '\n\r"') or " " in full:
+        raise GnubgError(f"unusable path for gnubg's command line (space or quote): {full!r}")
+    raw = _call("import_mat", [[command, full]])[0]
     msgs = tuple(raw["messages"])
     warnings = tuple(m for m in msgs if any(w in m.lower() for w in _WARNING_WORDS))
     match = raw["match"]
@@ -1000,6 +1022,7 @@ def import_mat(path: str | os.PathLike[str]) -> MatImport:
         _game_import(game, final) for game, final in zip(match["games"], raw["finals"], strict=True)
     )
     final_score = games[-1].score_after if games else (0, 0)
+    final_ids = raw.get("final_ids") or [None, None]
     return MatImport(
         path=full,
         match_length=info.get("match-length"),
@@ -1009,6 +1032,9 @@ def import_mat(path: str | os.PathLike[str]) -> MatImport:
         score_text=raw.get("score_text"),
         messages=msgs,
         warnings=warnings,
+        gnubg_position_id=final_ids[0],
+        gnubg_match_id=final_ids[1],
+        notes=tuple(raw["notes"]),
     )
 
 

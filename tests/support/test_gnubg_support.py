@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+
 import pytest
 
 from tests.support import gnubg as g
@@ -413,6 +416,19 @@ def test_import_of_a_tiny_match(tmp_path) -> None:
     assert first.final_mover == 1 and second.final_mover == 0
     # The doubler's stored board is the final position handed to the doubler.
     assert swap_sides([first.final_position_id]) == [first.records[2][4]]
+    # The IDs gnubg shows after the import are those its tty `show board` prints.
+    tty = subprocess.run(
+        [g.find_gnubg() or "gnubg", "-t", "-q", "-r"],
+        input=f"set confirm new off\nimport mat {path}\nshow board\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    ).stdout
+    assert imp.gnubg_position_id == re.findall(r"Position ID: (\S{14})", tty)[-1]
+    assert imp.gnubg_match_id == re.findall(r"Match ID\s*: (\S{12})", tty)[-1]
+    assert match_id_info(imp.gnubg_match_id)["score"] == (1, 1)
+    assert imp.notes == ()
 
 
 @pytest.mark.gnubg
