@@ -23,6 +23,7 @@ Two ways to find it:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -38,6 +39,9 @@ WHITE_HOMES = ("bottom-right", "bottom-left", "top-right", "top-left")
 # Below this pattern score a candidate is not taken for a board (random texture scores ~1.0-1.5,
 # real boards 2.2-3.7 on the photos and rendered scenes looked at).
 MIN_PATTERN_SCORE = 1.8
+# Below this layout fit (R^2, see layout_fit) nothing is taken for a board: boards score
+# 0.13-0.5 through the right quad, noise ~0.
+MIN_LAYOUT_FIT = 0.08
 _SCORE_W, _SCORE_H = 480, 360
 
 
@@ -323,6 +327,80 @@ def _quad_candidates(image: np.ndarray, work_size: int = 640) -> list[np.ndarray
     return out
 
 
+_R2_W, _R2_H = 240, 180
+_TIP = 0.40  # triangle length over playing-area height (boards: 0.37-0.45)
+
+
+@lru_cache(maxsize=64)
+def _layout_labels(bar_frac: float) -> np.ndarray:
+    """Class of every pixel of a _R2_W x _R2_H top-down board: 0 field, 1-4 the triangles
+    (top/bottom row x alternate columns), 5 bar, -1 don't care (edges, uncertain tips)."""
+    geo = BoardGeometry(width=_R2_W, height=_R2_H, bar_frac=bar_frac)
+    yy, xx = np.mgrid[0:_R2_H, 0:_R2_W].astype(np.float32) + 0.5
+    lab = np.zeros((_R2_H, _R2_W), np.int32)
+    b0, b1 = geo.bar_span
+    if bar_frac > 0:
+        lab[(xx >= b0) & (xx < b1)] = 5
+    for c in range(12):
+        a, b = geo.column_span(c)
+        cx, pw = (a + b) / 2, b - a
+        for top in (True, False):
+            d = yy if top else _R2_H - yy
+            half = np.clip((1 - d / (_TIP * _R2_H)) * pw / 2, 0, None)
+            inside = (np.abs(xx - cx) < half) & (xx >= a) & (xx < b)
+            edge = (np.abs(np.abs(xx - cx) - half) < 1.5) & (xx >= a - 1) & (xx < b + 1)
+            edge &= d < _TIP * _R2_H * 1.2
+            lab[inside] = 1 + (c % 2) + (0 if top else 2)
+            lab[edge] = -1
+    unsure = ((yy > 0.33 * _R2_H) & (yy < 0.47 * _R2_H)) | (
+        (yy > 0.53 * _R2_H) & (yy < 0.67 * _R2_H)
+    )
+    lab[unsure & (lab != 5)] = -1
+    if bar_frac > 0:
+        lab[(np.abs(xx - b0) < 1.5) | (np.abs(xx - b1) < 1.5)] = -1
+    lab[:1] = -1
+    lab[-1:] = -1
+    lab[:, :1] = -1
+    lab[:, -1:] = -1
+    lab.setflags(write=False)
+    return lab
+
+
+def layout_fit(
+    image: np.ndarray, corners: np.ndarray, bar_fracs: tuple[float, ...] | None = None
+) -> tuple[float, float]:
+    """How much of the colour variation in a quad's top-down view the board layout explains.
+
+    Classes: field, the triangles of each row and colour, the bar.  Returns (R^2, bar_frac)
+    maximised over ``bar_fracs``.  A board seen through the right quad scores 0.13-0.5; a quad
+    shifted by a column, a quarter board or random texture scores far less.
+    """
+    h = homography_for(order_corners(corners), _R2_W, _R2_H)
+    r = cv2.warpPerspective(image, h, (_R2_W, _R2_H), flags=cv2.INTER_AREA)
+    if r.ndim == 2:
+        r = cv2.cvtColor(r, cv2.COLOR_GRAY2BGR)
+    lab = cv2.cvtColor(r, cv2.COLOR_BGR2LAB).astype(np.float64)
+    lab[..., 0] *= 0.5
+    best = (-1.0, 0.0)
+    for bar_frac in bar_fracs or _BAR_FRACS:
+        labels = _layout_labels(round(float(bar_frac), 4))
+        m = labels >= 0
+        cls = labels[m]
+        px = lab[m]
+        n = np.bincount(cls, minlength=6).astype(np.float64)
+        ss_within = 0.0
+        for ch in range(3):
+            v = px[:, ch]
+            s1 = np.bincount(cls, v, 6)
+            s2 = np.bincount(cls, v * v, 6)
+            ss_within += float((s2 - np.where(n > 0, s1 * s1 / np.maximum(n, 1), 0)).sum())
+        ss_total = float(((px - px.mean(axis=0)) ** 2).sum())
+        score = 1.0 - ss_within / max(ss_total, 1e-6)
+        if score > best[0]:
+            best = (score, float(bar_frac))
+    return best
+
+
 def _refine(grey: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float, float]:
     """Coordinate ascent on the 8 corner coordinates: pattern score plus a border term."""
     size = float(np.linalg.norm(quad[1] - quad[0]))
@@ -349,33 +427,127 @@ def _refine(grey: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float, floa
     return best_q, final, bar
 
 
-def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | None:
-    """Marker-free: the best-scoring quad candidate (refined), or None if nothing looks like a
-    board."""
-    candidates = _quad_candidates(image)
-    if not candidates:
+_IN_W, _IN_H = 640, 480
+
+
+def _inner_search(grey: np.ndarray, colour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """The playing area inside a larger quad (e.g. the whole board with frame and trays).
+
+    In the quad's top-down view, the playing area's long edges are where the rows of triangles
+    start (rows with strong vertical edges), and its short edges are the placement of 12 point
+    columns (plus a bar) that best lines up with the vertical-edge profile of the base bands.
+    Sub-rectangles of the top-down view are exact sub-quads of the image, so no re-warping.
+    """
+    h_img = homography_for(quad, _IN_W, _IN_H)
+    g = cv2.warpPerspective(grey, h_img, (_IN_W, _IN_H), flags=cv2.INTER_LINEAR).astype(np.float32)
+    gx = np.abs(cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3))
+    rows = np.convolve(gx.mean(axis=1), np.ones(5) / 5, mode="same")
+    strong = np.nonzero(rows > 0.5 * float(np.percentile(rows, 95)))[0]
+    if len(strong) < 10:
         return None
-    # Score on a grey copy at most 960 px wide: same answer, a fraction of the memory traffic.
-    scale = min(1.0, 960.0 / max(image.shape[:2]))
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    if scale < 1.0:
-        grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    y0, y1 = int(strong[0]), int(strong[-1])
+    if y1 - y0 < 0.4 * _IN_H:
+        return None
+    band_h = max(2, int(0.1 * (y1 - y0)))
+    band = np.vstack([gx[y0 + 2 : y0 + band_h], gx[y1 - band_h : y1 - 1]])
+    prof = np.convolve(band.mean(axis=0), np.ones(3) / 3.0, mode="same")
+    peak = np.max(np.stack([np.roll(prof, s) for s in range(-2, 3)]), axis=0)
+    # The playing area's short sides: full-height vertical edges (field against frame).
+    side = gx[y0 + band_h : y1 - band_h].mean(axis=0)
+    side = np.max(np.stack([np.roll(side, s) for s in range(-2, 3)]), axis=0)
+    side = side / (float(side.mean()) + 1e-6)
+    csum = np.concatenate([[0.0], np.cumsum(prof)])
+    x0s = np.arange(0, int(0.3 * _IN_W), 2)
+    x1s = np.arange(int(0.7 * _IN_W), _IN_W, 2)
+    X0, X1 = np.meshgrid(x0s, x1s, indexing="ij")
+    span = (X1 - X0).astype(np.float64)
+    mean_prof = (csum[X1] - csum[X0]) / np.maximum(span, 1)
+    scores = []
+    for bar_frac in _BAR_FRACS:
+        geo = BoardGeometry(width=1000, height=750, bar_frac=bar_frac)
+        rel = [geo.column_span(c)[0] / 1000 for c in range(1, 12)]
+        if bar_frac > 0:
+            rel.append(geo.column_span(5)[1] / 1000)
+        acc = np.zeros_like(span)
+        for r in rel:
+            acc += peak[np.clip(np.round(X0 + span * r).astype(int), 0, _IN_W - 1)]
+        scores.append(acc / len(rel) / (mean_prof + 1e-6) + 0.25 * (side[X0] + side[X1]))
+    # Column alignment alone cannot tell a quad shifted by one column from the right one: keep
+    # the best few distinct (x0, x1) and let the layout fit decide.
+    best_per_pair = np.max(np.stack(scores), axis=0)
+    order = np.argsort(best_per_pair.ravel())[::-1]
+    picks: list[tuple[int, int]] = []
+    for flat in order[:400]:
+        i, j = np.unravel_index(int(flat), best_per_pair.shape)
+        x0, x1 = int(X0[i, j]), int(X1[i, j])
+        if all(abs(x0 - a) > 6 or abs(x1 - b) > 6 for a, b in picks):
+            picks.append((x0, x1))
+        if len(picks) >= 6:
+            break
+    inv = np.linalg.inv(h_img)
+    best: tuple[float, np.ndarray] | None = None
+    for x0, x1 in picks:
+        rect = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64).reshape(-1, 1, 2)
+        quad = cv2.perspectiveTransform(rect, inv).reshape(4, 2)
+        fit, _ = layout_fit(colour, quad)
+        if best is None or fit > best[0]:
+            best = (fit, quad)
+    return None if best is None else best[1]
+
+
+def _reasonable(q: np.ndarray) -> bool:
+    """Convex, no side under a fifth of the longest, landscape (1.0-2.2)."""
+    sides = [np.linalg.norm(q[(i + 1) % 4] - q[i]) for i in range(4)]
+    if min(sides) < 0.2 * max(sides) or not cv2.isContourConvex(q.astype(np.float32)):
+        return False
+    w = (sides[0] + sides[2]) / 2
+    h = (sides[1] + sides[3]) / 2
+    return h > 0 and 1.0 < w / h < 2.2
+
+
+def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | None:
+    """Marker-free: quad candidates from contours (and the playing area searched inside the
+    best of them), ranked by how well the board layout explains them, refined; None if nothing
+    looks like a board."""
+    candidates = [q for q in _quad_candidates(image) if _reasonable(q)]
+    h, w = image.shape[:2]
+    candidates.append(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float64))
+    # Work on a copy at most 960 px wide: same answer, a fraction of the memory traffic.
+    scale = min(1.0, 960.0 / max(h, w))
+    small = (
+        image
+        if scale == 1.0
+        else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    )
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
     scored = []
     for q in candidates:
         s, bar, _ = _scores(grey, q * scale, _BAR_FRACS)
-        scored.append((s, bar, q * scale))
+        scored.append((s, q * scale))
     scored.sort(key=lambda t: -t[0])
-    # Refine the few best: a rough candidate can overtake a slightly better-looking wrong one.
-    best: tuple[float, float, np.ndarray] | None = None
-    for s, bar, q in scored[:3]:
-        if refine and s >= MIN_PATTERN_SCORE * 0.8:
-            q, s, bar = _refine(grey, q)
-        if best is None or s > best[0]:
-            best = (s, bar, q)
-    assert best is not None
-    if best[0] < MIN_PATTERN_SCORE:
+    pool = [q for _, q in scored[:6]]
+    # The playing area may sit inside a candidate (frame and trays around it).
+    for _, q in scored[:4]:
+        inner = _inner_search(grey, small, q)
+        if inner is not None and _reasonable(inner):
+            pool.append(inner)
+    # Pattern and border pick the best few; the layout fit decides between them (a quad
+    # shifted by a column, or a quarter board, lines up nearly as well but fits far worse).
+    ranked = []
+    for q in pool:
+        s, bar, border = _scores(grey, q, _BAR_FRACS)
+        ranked.append((s + 0.25 * border, q))
+    ranked.sort(key=lambda t: -t[0])
+    finalists = []
+    for _, q in ranked[:3]:
+        if refine:
+            q, _, _ = _refine(grey, q)
+        fit, bar = layout_fit(small, q)
+        finalists.append((fit, bar, q))
+    fit, bar, best_q = max(finalists, key=lambda t: t[0])
+    if fit < MIN_LAYOUT_FIT:
         return None
-    return _make_fix(best[2] / scale, "frame", best[0], best[1])
+    return _make_fix(best_q / scale, "frame", fit, bar)
 
 
 def find_board(image: np.ndarray, *, markers: bool = True, frame: bool = True) -> BoardFix | None:

@@ -1,0 +1,101 @@
+"""Board finding on rendered scenes (markers and marker-free), geometry and orientation."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from vision.board import (
+    BoardGeometry,
+    find_board,
+    find_board_frame,
+    find_board_markers,
+    layout_fit,
+    order_corners,
+)
+from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
+
+
+@lru_cache(maxsize=8)
+def _scene(style: str, markers: bool, seed: int, tilt: float = 0.0):
+    spec = SceneSpec(
+        style=style,
+        white_home="bottom-right",
+        position=Position.starting(),
+        markers=markers,
+        camera=CameraSpec(distance_mm=750, tilt_deg=tilt, tilt_azimuth_deg=30.0, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.0),
+    )
+    image, labels = render(spec, np.random.default_rng(seed))
+    return image, labels
+
+
+def _corner_error(found, labels) -> float:
+    return float(np.abs(np.asarray(found) - np.asarray(labels["board"]["corners"])).max())
+
+
+def _board_width(labels) -> float:
+    c = np.asarray(labels["board"]["corners"])
+    return float(np.linalg.norm(c[1] - c[0]))
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 1), ("walnut", 2)])
+def test_markers_give_exact_corners(style: str, seed: int) -> None:
+    image, labels = _scene(style, True, seed, tilt=8.0)
+    fix = find_board_markers(image)
+    assert fix is not None and fix.method == "markers"
+    assert _corner_error(fix.corners, labels) < 0.01 * _board_width(labels)
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("black_red", 4)])
+def test_marker_free_finds_the_playing_area(style: str, seed: int) -> None:
+    image, labels = _scene(style, False, seed)
+    assert find_board_markers(image) is None
+    fix = find_board_frame(image)
+    assert fix is not None and fix.method == "frame"
+    assert _corner_error(fix.corners, labels) < 0.025 * _board_width(labels)
+    # The bar was measured, not assumed: the synthetic board has one of 7-11 % of the width.
+    assert 0.05 < fix.bar_frac < 0.13
+
+
+def test_random_noise_and_blank_images_are_not_boards() -> None:
+    rng = np.random.default_rng(5)
+    noise = rng.integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    assert find_board(noise) is None
+    assert find_board(np.full((480, 640, 3), 128, np.uint8)) is None
+
+
+def test_layout_fit_prefers_the_true_quad_to_a_shifted_one() -> None:
+    image, labels = _scene("tournament_green", False, 3)
+    true = np.asarray(labels["board"]["corners"], float)
+    pw = (true[1] - true[0]) / 12.5  # one point's width, as a vector along the long edge
+    shifted = true + pw
+    assert layout_fit(image, true)[0] > layout_fit(image, shifted)[0] + 0.05
+
+
+def test_order_corners_from_any_order() -> None:
+    pts = np.array([[100, 90], [10, 10], [12, 95], [105, 8]], float)
+    out = order_corners(pts)
+    assert out.tolist() == [[10, 10], [105, 8], [100, 90], [12, 95]]
+
+
+@pytest.mark.parametrize("home", ["bottom-right", "bottom-left", "top-right", "top-left"])
+def test_point_layout_matches_the_renderer(home: str) -> None:
+    from vision.synth import board_geometry
+
+    ours = BoardGeometry()
+    theirs = board_geometry()
+    for i in range(24):
+        col, row = ours.point_cell(i, home)
+        tcol, ttop = theirs.point_cell(i, home)
+        assert (col, row == "top") == (tcol, ttop)
+        assert ours.point_index(col, row, home) == i
+
+
+def test_white_point_one_is_in_the_white_home_corner() -> None:
+    g = BoardGeometry()
+    assert g.point_cell(0, "bottom-right") == (11, "bottom")
+    assert g.point_cell(0, "top-left") == (0, "top")
+    assert g.point_cell(23, "bottom-right") == (11, "top")
