@@ -135,8 +135,13 @@ class _Painter:
         n = int(np.clip(2.2 * g.checker_diameter * px_per_mm, 48, 160))
         lxy = light.direction[:2] / (np.linalg.norm(light.direction[:2]) + 1e-9)
         pair = st.checkers[spec.checker_pair]
+
+        def finish_of(bgr) -> str:
+            b, g_, r_ = bgr
+            return "metal" if r_ > 180 and g_ > 110 and b < 90 else st.checker_finish
+
         self.checker_tex = {
-            colour: [checker_texture(rng, pair[k], st.checker_finish, lxy, n) for _ in range(3)]
+            colour: [checker_texture(rng, pair[k], finish_of(pair[k]), lxy, n) for _ in range(3)]
             for k, colour in enumerate(("white", "black"))
         }
         self.side_colour = {
@@ -281,10 +286,149 @@ class _Painter:
                 _add_glare(canvas, x0, y0, alpha, uv, sz * 0.7, float(strength))
 
 
+# --- table clutter -------------------------------------------------------------------------
+
+
+@dataclass
+class _Clutter:
+    """A decorative object on the table (never labelled): a card, a phone or a cup."""
+
+    kind: str  # card | phone | cup
+    centre: np.ndarray  # bottom centre (x, y, z)
+    size: np.ndarray  # (dx, dy, height) for boxes; (radius, radius, height) for cups
+    yaw: float
+    colour: np.ndarray
+    text: str = ""
+
+    def top_centre(self) -> np.ndarray:
+        return self.centre - np.array([0, 0, self.size[2]])
+
+    def outline(self) -> np.ndarray:
+        """(N, 3) points of the object's top and bottom outlines (world mm)."""
+        if self.kind == "cup":
+            ang = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+            ring = np.column_stack([np.cos(ang), np.sin(ang), np.zeros(24)]) * self.size[0]
+        else:
+            ring = np.array([[x, y, 0] for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))], float)
+            ring = ring * [self.size[0] / 2, self.size[1] / 2, 0] @ _rz3(self.yaw).T
+        return np.vstack([self.centre + ring, self.top_centre() + ring])
+
+
+def _rz3(a: float) -> np.ndarray:
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
+
+
+def _make_clutter(spec: SceneSpec, lay: Layout, rng: np.random.Generator) -> list[_Clutter]:
+    g = spec.geometry
+    n = int(rng.choice([0, 1, 2, 3], p=[0.35, 0.35, 0.2, 0.1]))
+    x0, y0, x1, y1 = g.outer_rect()
+    keep_clear = [b.centre[:2] for b in lay.dice] + [
+        np.array([c.x, c.y]) for c in lay.checkers if c.where == "off"
+    ]
+    out: list[_Clutter] = []
+    for _ in range(n * 6):
+        if len(out) >= n:
+            break
+        kind = str(rng.choice(["card", "phone", "cup"]))
+        side = int(rng.integers(4))
+        gap = rng.uniform(25, 160)
+        if side == 0:
+            x, y = rng.uniform(x0, x1), y0 - gap
+        elif side == 1:
+            x, y = rng.uniform(x0, x1), y1 + gap
+        elif side == 2:
+            x, y = x0 - gap, rng.uniform(y0, y1)
+        else:
+            x, y = x1 + gap, rng.uniform(y0, y1)
+        if any(np.hypot(x - p[0], y - p[1]) < 110 for p in keep_clear):
+            continue
+        if any(np.hypot(x - c.centre[0], y - c.centre[1]) < 130 for c in out):
+            continue
+        if kind == "card":
+            size = np.array([rng.uniform(70, 95), rng.uniform(95, 125), 3.0])
+            colour = np.array([235.0, 238, 240])
+            text = str(int(rng.integers(0, 16)))
+        elif kind == "phone":
+            size = np.array([rng.uniform(65, 80), rng.uniform(130, 160), 9.0])
+            colour = np.array([30.0, 30, 34]) + rng.uniform(0, 40)
+            text = ""
+        else:
+            r = rng.uniform(28, 42)
+            size = np.array([r, r, rng.uniform(70, 120)])
+            colour = rng.uniform(30, 220, 3)
+            text = ""
+        centre = np.array([x, y, g.board_thickness])
+        out.append(_Clutter(kind, centre, size, float(rng.uniform(0, np.pi)), colour, text))
+    return out
+
+
+def _draw_clutter(painter: _Painter, canvas: np.ndarray, c: _Clutter) -> None:
+    cam, light = painter.cam, painter.light
+    if c.kind == "cup":
+        pts = c.outline()
+        p = cam.project_pinhole(pts)
+        hull = cv2.convexHull(p.astype(np.float32))[:, 0]
+        cv2.fillPoly(canvas, [_i(hull)], (c.colour * 0.7).tolist(), cv2.LINE_AA, _SHIFT)
+        top = p[len(p) // 2 :]
+        cv2.fillPoly(
+            canvas,
+            [_i(top)],
+            (c.colour * light.shade(np.array([0, 0, -1.0]))).tolist(),
+            cv2.LINE_AA,
+            _SHIFT,
+        )
+        inner = c.top_centre() + (pts[len(pts) // 2 :] - c.top_centre()) * 0.86
+        cv2.fillPoly(
+            canvas,
+            [_i(cam.project_pinhole(inner))],
+            (c.colour * 0.25).tolist(),
+            cv2.LINE_AA,
+            _SHIFT,
+        )
+        return
+    half = c.size / 2
+    centre = c.centre - np.array([0, 0, half[2]])
+    face_tex = None
+    if c.kind == "card":
+        tex = np.zeros((120, 90, 4), np.uint8)
+        tex[..., :3] = c.colour.astype(np.uint8)
+        tex[..., 3] = 255
+        cv2.putText(
+            tex,
+            c.text,
+            (10 if len(c.text) > 1 else 25, 85),
+            cv2.FONT_HERSHEY_DUPLEX,
+            2.2,
+            (20, 20, 20),
+            5,
+            cv2.LINE_AA,
+        )
+        face_tex = tex
+    elif c.kind == "phone":
+        tex = np.zeros((150, 75, 4), np.uint8)
+        tex[..., :3] = c.colour.astype(np.uint8)
+        tex[..., 3] = 255
+        cv2.rectangle(tex, (6, 12), (68, 136), (70, 55, 45), -1)
+        face_tex = tex
+    col = c.colour
+    faces = [
+        face_tex if face_tex is not None else col,
+        col * 0.6,
+        col * 0.8,
+        col * 0.8,
+        col * 0.7,
+        col * 0.7,
+    ]
+    painter._box(canvas, centre, _rz3(c.yaw), half, faces, col * 0.5)
+
+
 # --- scene assembly --------------------------------------------------------------------------
 
 
-def _shadow_polys(spec: SceneSpec, lay: Layout, light: _Light) -> list[np.ndarray]:
+def _shadow_polys(
+    spec: SceneSpec, lay: Layout, light: _Light, clutter: list[_Clutter] = ()
+) -> list[np.ndarray]:
     """World polygons (N, 3) on the receiving surface for every object's shadow."""
     g = spec.geometry
     d = light.direction
@@ -315,6 +459,9 @@ def _shadow_polys(spec: SceneSpec, lay: Layout, light: _Light) -> list[np.ndarra
         v = b.vertices()
         recv = float(v[:, 2].max())
         polys.append(cast(v, recv))
+    for c in clutter:
+        pts = c.outline()
+        polys.append(np.vstack([pts[: len(pts) // 2], cast(pts[len(pts) // 2 :], c.centre[2])]))
     # Frame walls shade the playing surface on the side away from the light.
     fh = g.frame_height
     if fh > 0:
@@ -430,10 +577,11 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
         if x1 > x0 and y1 > y0:
             a = board_mask[y0:y1, x0:x1, None].astype(np.float32) * (1 / 255)
             _add_glare(canvas, x0, y0, a, uv, sigma, 0.22 * light.glare)
+    clutter = _make_clutter(spec, lay, rng)
     _apply_shadows(
         canvas,
         pcam,
-        _shadow_polys(spec, lay, light),
+        _shadow_polys(spec, lay, light, clutter),
         spec.lighting.shadow,
         blur_mm=float(rng.uniform(2.0, 6.0)),
     )
@@ -447,9 +595,13 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
         top = b.centre.copy()
         top[2] = b.vertices()[:, 2].min()
         items.append((float(np.linalg.norm(top - pcam.C)), b))
+    for c in clutter:
+        items.append((float(np.linalg.norm(c.top_centre() - pcam.C)), c))
     items.sort(key=lambda it: -it[0])
     for _, obj in items:
-        if isinstance(obj, CheckerPlace):
+        if isinstance(obj, _Clutter):
+            _draw_clutter(painter, canvas, obj)
+        elif isinstance(obj, CheckerPlace):
             painter.checker(canvas, obj)
         else:
             painter.die(canvas, obj)

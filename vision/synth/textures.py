@@ -230,6 +230,8 @@ def board_texture(
                 cv2.line(canvas, ((hx0 + hx1) // 2, hy0), ((hx0 + hx1) // 2, hy1), (40, 90, 120), 1)
     img[..., :3] = canvas
 
+    if fk != "paper" and rng.random() < 0.4:
+        _draw_logos(img, geom, scale, rect, style, rng)
     # Inner walls: darken a few mm of surface along every frame edge (ambient occlusion).
     if fk != "paper":
         _edge_darkening(
@@ -242,6 +244,34 @@ def board_texture(
     if markers:
         _draw_markers(img, geom, scale, rect)
     return PlaneTexture(img, rect, scale)
+
+
+def _draw_logos(img, geom: BoardGeometry, scale: float, rect, style: BoardStyle, rng) -> None:
+    """A maker's logo printed in the middle of each half, as on many tournament boards."""
+    text = str(rng.choice(["fm", "BG", "gammon", "HG", "club"]))
+    dark = float(np.mean(style.surface)) > 110
+    ink = tuple(int(c * (0.55 if dark else 1.6)) for c in style.surface)
+    ink = tuple(min(255, v) for v in ink)
+    plate = bool(rng.random() < 0.5)
+    for half in ("left", "right"):
+        x0, _, x1, _ = geom.half_rect(half)
+        cx, cy = (x0 + x1) / 2, geom.play_height / 2
+        w, h = geom.half_width * 0.28, geom.play_height * 0.09
+        a = (int((cx - w / 2 - rect[0]) * scale), int((cy - h / 2 - rect[1]) * scale))
+        b = (int((cx + w / 2 - rect[0]) * scale), int((cy + h / 2 - rect[1]) * scale))
+        sub = np.ascontiguousarray(img[..., :3])
+        if plate:
+            cv2.rectangle(sub, a, b, ink, -1, cv2.LINE_AA)
+            colour = style.surface
+        else:
+            colour = ink
+        fs = (b[1] - a[1]) / 40.0
+        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_TRIPLEX, fs, max(1, int(fs * 2)))
+        org = ((a[0] + b[0] - tw) // 2, (a[1] + b[1] + th) // 2)
+        cv2.putText(
+            sub, text, org, cv2.FONT_HERSHEY_TRIPLEX, fs, colour, max(1, int(fs * 2)), cv2.LINE_AA
+        )
+        img[..., :3] = sub
 
 
 def _edge_darkening(img: np.ndarray, scale: float, rect, areas) -> None:
@@ -293,14 +323,22 @@ def checker_texture(
     r = np.sqrt(xx**2 + yy**2) + 1e-6
     col = np.asarray(colour, np.float32)
     shade = np.ones((size, size), np.float32)
-    if finish == "pearl":
+    if finish == "metal":
+        # Polished metal (gold checkers): strong concentric reflections and an engraved centre.
+        wob = smooth_noise(rng, (size, size), 20) * 0.6
+        bands = 0.5 + 0.5 * np.cos(r * rng.uniform(9, 14) + wob * 3)
+        facing = (xx * light_xy[0] + yy * light_xy[1]) / r
+        shade *= 0.62 + 0.5 * bands + 0.18 * facing * r
+        emblem = np.exp(-(((r - 0.3) / 0.05) ** 2)) * (0.5 + 0.5 * np.sin(np.arctan2(yy, xx) * 3))
+        shade *= 1 - 0.3 * emblem
+    elif finish == "pearl":
         marble = (
             smooth_noise(rng, (size, size), 18) * 0.6 + smooth_noise(rng, (size, size), 6) * 0.4
         )
         shade *= 0.9 + 0.18 * marble
     else:
         shade *= 0.97 + 0.05 * smooth_noise(rng, (size, size), 30)
-    if finish != "flat":
+    if finish not in ("flat",):
         facing = (xx * light_xy[0] + yy * light_xy[1]) / r
         rim = ((r > 0.84) & (r <= 1.0)).astype(np.float32)
         shade *= 1 + rim * (0.22 * facing + 0.04)
