@@ -692,12 +692,14 @@ def legal_results(queries: Sequence[Query], *, workers: int | None = None) -> li
     return [set(plays) for plays in legal_plays(queries, workers=workers)]
 
 
-def gnubg_check_plays(queries: Sequence[Query]) -> list[dict[str, str]]:
+def gnubg_check_plays(
+    queries: Sequence[Query], *, workers: int | None = None
+) -> list[dict[str, str]]:
     """Like :func:`legal_plays`, but each result comes from playing the notation with gnubg's
     own ``move`` command and reading the board back. Slow (a few plays per 10 ms); it exists to
     verify the fast path in tests."""
     checked = [_check_query(q) for q in queries]
-    answers = _call("check", [[pid, list(d)] for pid, d in checked], _workers(None), weight=4)
+    answers = _call("check", [[pid, list(d)] for pid, d in checked], _workers(workers), weight=4)
     return [_as_dict(q, answer) for q, answer in zip(checked, answers, strict=True)]
 
 
@@ -709,7 +711,9 @@ def _as_dict(query: Query, answer: list[list[str]]) -> dict[str, str]:
     return plays
 
 
-def sample_queries(n: int, seed: int, mode: str = "walk") -> list[Query]:
+def sample_queries(
+    n: int, seed: int, mode: str = "walk", *, workers: int | None = None
+) -> list[Query]:
     """n deterministic (Position ID, dice) queries generated inside gnubg.
 
     ``mode="walk"``: positions met in games played from the start with random dice, each move
@@ -724,7 +728,7 @@ def sample_queries(n: int, seed: int, mode: str = "walk") -> list[Query]:
         raise GnubgError(f"n must be >= 0, got {n}")
     chunk = 200
     items = [[mode, min(chunk, n - start), seed * 100_003 + start] for start in range(0, n, chunk)]
-    answers = _call("sample", items, _workers(None), weight=chunk)
+    answers = _call("sample", items, _workers(workers), weight=chunk)
     return [(pid, (d[0], d[1])) for answer in answers for pid, d in answer]
 
 
