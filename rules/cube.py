@@ -51,10 +51,6 @@ class Cube:
         """After a take: twice the value, owned by the taker."""
         return Cube(self.value * 2, taker)
 
-    def beavered(self, taker: Side) -> Cube:
-        """After a beaver: the taker redoubles at once and keeps the cube (four times)."""
-        return Cube(self.value * 4, taker)
-
 
 class ResultKind(IntEnum):
     """How much a game is won by, as a multiple of the cube."""

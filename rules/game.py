@@ -136,6 +136,7 @@ class GameState:
     resignation: Resignation | None = None
     paused: GameState | None = None  # the state a declined resignation returns to
     opening_ties: int = 0
+    beaver: bool = False  # DOUBLED after a beaver: the original doubler must take or pass
     moves_made: int = 0
     events: tuple[Event, ...] = ()
     result: GameResult | None = None
@@ -178,7 +179,7 @@ class GameState:
     def decider(self) -> Side | None:
         """Who must act next (``None`` before the opening roll and after the game)."""
         if self.phase is Phase.DOUBLED:
-            return _other(self.turn)
+            return self.turn if self.beaver else _other(self.turn)
         if self.phase is Phase.RESIGNATION and self.resignation is not None:
             return self.resignation.by.opponent
         if self.phase in (Phase.OPENING, Phase.OVER):
@@ -473,34 +474,44 @@ def _double(state: GameState, action: Double) -> GameState:
 
 
 def _answer_double(state: GameState, action: Take | Pass | Beaver) -> GameState:
+    """Take, pass or beaver. After a beaver the beaverer owns the cube at twice the value and
+    the redouble waits for the original doubler's take or pass (as GNU Backgammon plays it)."""
     if state.phase is not Phase.DOUBLED:
         raise ActionRefused("no double has been offered")
-    doubler = _turn(state)
-    taker = doubler.opponent
-    _check_by(action, taker, "answering the double")
+    answerer = state.decider
+    assert answerer is not None
+    offerer = answerer.opponent
+    _check_by(
+        action, answerer, "answering the double" if not state.beaver else "answering the beaver"
+    )
     if isinstance(action, Take):
-        event = Event(taker, EventKind.TAKE, value=state.cube.value * 2)
+        event = Event(answerer, EventKind.TAKE, value=state.cube.value * 2)
+        # A taken beaver leaves the cube with the beaverer; a taken double goes to the taker.
+        owner = offerer if state.beaver else answerer
         return replace(
             state,
             phase=Phase.TO_ROLL,
-            cube=state.cube.doubled(taker),
+            cube=Cube(state.cube.value * 2, owner),
+            beaver=False,
             events=state.events + (event,),
         )
     if isinstance(action, Beaver):
+        if state.beaver:
+            raise ActionRefused("a beaver cannot be beavered back (no raccoons)")
         if not state.money:
             raise ActionRefused("beavers are for money play only")
         if not state.rules.beavers:
             raise ActionRefused("beavers are not allowed in this session")
-        event = Event(taker, EventKind.BEAVER, value=state.cube.value * 4)
+        event = Event(answerer, EventKind.BEAVER, value=state.cube.value * 4)
         return replace(
             state,
-            phase=Phase.TO_ROLL,
-            cube=state.cube.beavered(taker),
+            cube=state.cube.doubled(answerer),
+            beaver=True,
             events=state.events + (event,),
         )
-    event = Event(taker, EventKind.PASS, value=state.cube.value)
-    state = replace(state, events=state.events + (event,))
-    return _finish(state, doubler, ResultKind.SINGLE, EndReason.PASSED)
+    event = Event(answerer, EventKind.PASS, value=state.cube.value)
+    state = replace(state, beaver=False, events=state.events + (event,))
+    return _finish(state, offerer, ResultKind.SINGLE, EndReason.PASSED)
 
 
 # -- resignations and the end ---------------------------------------------------------

@@ -347,6 +347,9 @@ class Match:
                 text += f" ({g.illegal.mover}'s play was illegal: accept it or demand a correction)"
             return text
         if g.phase is Phase.DOUBLED:
+            if g.beaver:
+                offerer = g.cube.owner
+                return f"{offerer} beavers to {g.cube.value * 2}: {self.decider} to take or pass"
             return f"{g.turn} doubles to {g.cube.value * 2}: {self.decider} to take or pass"
         if g.phase is Phase.RESIGNATION and g.resignation is not None:
             level = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[g.resignation.level]

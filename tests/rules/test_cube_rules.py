@@ -115,8 +115,20 @@ def test_beaver_taker_redoubles_at_once_and_keeps_the_cube() -> None:
     m = _black_to_roll(0, Rules(beavers=True))
     m.double(by=B)
     m.beaver(by=W)
+    assert m.cube == Cube(2, W) and m.phase is Phase.DOUBLED and m.decider is B
+    with pytest.raises(ActionRefused, match="no raccoons"):
+        m.beaver(by=B)
+    m.take(by=B)
     assert m.cube == Cube(4, W)
     assert m.turn is B and m.phase is Phase.TO_ROLL
+
+
+def test_passing_a_beaver_loses_twice_the_value() -> None:
+    m = _black_to_roll(0, Rules(beavers=True))
+    m.double(by=B)
+    m.beaver(by=W)
+    m.pass_(by=B)
+    assert m.score == Score(2, 0)
 
 
 def test_beavers_are_refused_in_match_play() -> None:

@@ -193,6 +193,7 @@ def test_money_session_with_a_beaver_imports_into_gnubg(tmp_path: Path) -> None:
     m.move("8/4 6/4")
     m.double(by=Side.BLACK)
     m.beaver(by=Side.WHITE)
+    m.take(by=Side.BLACK)
     m.roll(3, 1)
     m.move("8/5 6/5")
     m.resign(1, by=Side.WHITE)

@@ -49,6 +49,7 @@ def _beaver_money_session() -> Match:
     m.move("8/4 6/4")
     m.double(by=B)
     m.beaver(by=W)
+    m.take(by=B)
     m.roll(3, 1)
     m.move("8/5 6/5")
     m.resign(1, by=B)

@@ -13,6 +13,7 @@ import subprocess
 
 import pytest
 
+from rules.cube import Rules
 from rules.game import Phase
 from rules.match import Match
 from rules.matfile import mat_moves
@@ -26,10 +27,16 @@ _LEVEL = {1: "single", 2: "gammon", 3: "backgammon"}
 def _script(seed: int, length: int, actions: int) -> tuple[list[str], list[tuple[str, str]]]:
     """gnubg input lines and our expected (Position ID, Match ID) at each marker."""
     rnd = random.Random(seed)
-    m = Match(length)
     lines = ["set rng manual", "set automatic move off", "set automatic roll off"]
-    lines += [f"set player {p} human" for p in (0, 1)] + [f"new match {length}"]
+    lines += [f"set player {p} human" for p in (0, 1)]
+    if length:
+        m = Match(length)
+        lines.append(f"new match {length}")
+    else:  # a money session with every money-play option
+        m = Match.money(Rules(jacoby=True, beavers=True, automatic_doubles=1))
+        lines += ["set jacoby on", "set beavers 1", "set automatic doubles 1", "new session"]
     expected: list[tuple[str, str]] = []
+    declined = False
     for _ in range(actions):
         if m.is_over:
             break
@@ -46,18 +53,29 @@ def _script(seed: int, length: int, actions: int) -> tuple[list[str], list[tuple
             if r < 0.12 and m.game.cube_available and m.cube.may_double(m.turn or m.cube.owner):
                 m.double()
                 lines.append("double")
-            elif r < 0.14:
+            elif r < 0.14 and not declined and m.game.moves_made >= 2:
+                # (gnubg's manual dice re-use the last opening roll when a game is resigned
+                # before the second roll, so resignations wait until then)
                 level = rnd.randint(1, 3)
+                if m.is_money and not m.cube.turned:
+                    # gnubg scores a resigned gammon in full even under the Jacoby rule (it
+                    # counts single for a gammon played out); we apply Jacoby to both.
+                    level = 1
                 m.resign(level)
                 lines.append(f"resign {_LEVEL[level]}")
             else:
                 d1, d2 = rnd.randint(1, 6), rnd.randint(1, 6)
                 m.roll(d1, d2)
                 lines += ["roll", f"{d1} {d2}"]
+                declined = False
                 if not any(p.moves for p in m.legal_plays()):
                     continue  # gnubg passes at once for a player who cannot move
         elif phase is Phase.DOUBLED:
-            if rnd.random() < 0.8:
+            r = rnd.random()
+            if m.is_money and not m.game.beaver and r < 0.2:
+                m.beaver()
+                lines.append("beaver")
+            elif r < 0.8:
                 m.take()
                 lines.append("take")
             else:
@@ -70,6 +88,7 @@ def _script(seed: int, length: int, actions: int) -> tuple[list[str], list[tuple
             else:
                 m.decline_resignation()
                 lines.append("reject")
+                declined = True  # gnubg will not hear the same offer again this turn
         elif phase is Phase.ROLLED:
             plays = m.legal_plays()
             play = rnd.choice(plays) if plays else None
@@ -103,7 +122,7 @@ def _gnubg_ids(lines: list[str], markers: int) -> list[tuple[str, str]]:
     return ids
 
 
-@pytest.mark.parametrize("seed,length", [(1, 3), (2, 5), (3, 7), (4, 9)])
+@pytest.mark.parametrize("seed,length", [(1, 3), (2, 5), (3, 7), (4, 9), (5, 0)])
 def test_ids_equal_gnubgs_after_every_action(seed: int, length: int) -> None:
     lines, expected = _script(seed, length, 1500)
     assert len(expected) > 15

@@ -48,6 +48,7 @@ def _random_step(m: Match, rnd: random.Random) -> None:
         elif phase is Phase.DOUBLED:
             r = rnd.random()
             m.take() if r < 0.6 else m.beaver() if r < 0.75 else m.pass_()
+            assert m.phase is not Phase.DOUBLED or m.decider is not None
         elif phase is Phase.RESIGNATION:
             m.accept_resignation() if rnd.random() < 0.5 else m.decline_resignation()
         elif phase is Phase.ROLLED:

@@ -83,7 +83,8 @@ def beaver_session() -> tuple[Match, list[Score]]:
     m.opening_roll(4, 2)
     m.move("8/4 6/4")
     m.double(by=B)
-    m.beaver(by=W)  # cube 8, owned by white
+    m.beaver(by=W)  # white takes at 4 and redoubles to 8 at once, keeping the cube
+    m.take(by=B)
     m.roll(3, 1)
     m.move("8/5 6/5")
     m.resign(2, by=B)  # a gammon, and the cube was turned: Jacoby does not apply
