@@ -24,6 +24,10 @@ import numpy as np
 from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
+_WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
+_WORK_DIE_PX = 40.0
+_ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
+_MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on  # board: dice are read at about this size
 
 
 @dataclass(frozen=True)
@@ -56,16 +60,22 @@ class _Group:
         return self.pips[0].dark
 
 
-def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip]) -> bool:
-    """True if the straight path a->b stays on face-coloured pixels (pips excepted)."""
-    n = int(max(8, np.hypot(b.x - a.x, b.y - a.y) / max(1.0, 0.5 * min(a.r, b.r))))
+def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip], dip: float = 0.25) -> bool:
+    """True if the straight path a->b stays on face-coloured pixels (pips excepted).
+
+    Sampled every pixel: the gap between two touching dice, or the edge between a top face
+    and a side face, is a thin line darker (or lighter) than the face.
+    """
+    n = int(max(8, np.hypot(b.x - a.x, b.y - a.y)))
     t = np.linspace(0.0, 1.0, n)
     xs = a.x + (b.x - a.x) * t
     ys = a.y + (b.y - a.y) * t
     keep = np.ones(n, bool)
     for p in pips:
         if p.dark == a.dark and abs(np.log(p.r / a.r)) < 0.6:
-            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (1.45 * p.r) ** 2
+            if abs((xs[0] + xs[-1]) / 2 - p.x) > n or abs((ys[0] + ys[-1]) / 2 - p.y) > n:
+                continue
+            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (1.3 * p.r) ** 2
     if keep.sum() < 2:
         return True
     h, w = gray.shape
@@ -74,10 +84,14 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip]) -> bool:
     vals = gray[yi, xi].astype(np.float32)
     face = 0.5 * (a.face + b.face)
     contrast = 0.5 * (a.contrast + b.contrast)
-    bad = (face - vals > 0.45 * contrast) if a.dark else (vals - face > 0.45 * contrast)
-    # Touching dice: the gap between them is darker (or lighter) than both faces.
-    off = np.abs(vals - face) > max(0.45 * contrast, 0.25 * face if a.dark else 30.0)
-    return float(np.mean(bad | off)) <= 0.12
+    if len(vals) >= 3:  # light smoothing against single-pixel noise
+        vals = np.convolve(vals, np.ones(3) / 3, mode="valid")
+    dev = (face - vals) if a.dark else (vals - face)
+    # Dark pips on a light face: a darker gap/edge; light pips: a lighter one. Either way,
+    # a big change of brightness means another surface.
+    if float(np.max(dev)) > dip * contrast + 6:
+        return False
+    return float(np.mean(np.abs(vals - face) > 0.45 * contrast)) <= 0.1
 
 
 def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]:
@@ -100,6 +114,9 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
             if d > max_dist * max(a.r, b.r) or d < 1.8 * max(a.r, b.r):
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
+                continue
+            # Pips of one face are foreshortened alike.
+            if abs(a.circularity - b.circularity) > 0.3:
                 continue
             if not _segment_clean(gray, a, b, pips):
                 continue
@@ -134,10 +151,10 @@ def _layout_ok(g: _Group) -> bool:
     dmax = d.max()
     r = g.r
     if n == 2:
-        return 4.0 * r <= 2 * dmax <= 11.0 * r
+        return 3.5 * r <= 2 * dmax <= 11.0 * r
     if n == 3:
         # Collinear, with the middle pip at the centre.
-        return d.min() < 0.25 * dmax and 3.0 * r <= dmax <= 6.0 * r
+        return d.min() < 0.25 * dmax and 1.8 * r <= dmax <= 6.0 * r
     if n in (4, 6):
         return d.min() > (0.45 if n == 6 else 0.6) * dmax
     if n == 5:
@@ -163,15 +180,27 @@ def find_dice(
         raise ValueError(f"find_dice needs an HxWx3 BGR image, got shape {image_bgr.shape}")
     if mask is not None and mask.shape[:2] != image_bgr.shape[:2]:
         raise ValueError(f"mask shape {mask.shape} does not match image {image_bgr.shape[:2]}")
-    gray = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    # Work at a bounded resolution: big photos are shrunk (pips stay >= ~2 px in radius).
     if die_size_px is not None:
-        r_range = (0.04 * die_size_px, 0.16 * die_size_px)
+        if die_size_px <= 0:
+            raise ValueError(f"die_size_px must be positive, got {die_size_px}")
+        f = min(1.0, _WORK_DIE_PX / die_size_px)
+    else:
+        f = min(1.0, _WORK_MAX_SIDE / max(full.shape))
+    gray = cv2.resize(full, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else full
+    if die_size_px is not None:
+        r_range = (0.04 * die_size_px * f, 0.16 * die_size_px * f)
     else:
         r_range = (1.2, 0.03 * max(gray.shape))
     pips = find_pips(gray, r_range=r_range)
     groups_idx = _link(gray, pips, max_dist=8.5)
-    multi = [[pips[i] for i in gi] for gi in groups_idx if 2 <= len(gi) <= 6]
-    half_single = 0.5 * die_size_px if die_size_px else None
+    multi = [
+        [pips[i] for i in gi]
+        for gi in groups_idx
+        if 2 <= len(gi) <= 6 and np.mean([pips[i].circularity for i in gi]) >= _ROUND
+    ]
+    half_single = 0.5 * die_size_px * f if die_size_px else None
     groups = []
     for gi in groups_idx:
         ps = [pips[i] for i in gi]
@@ -182,32 +211,34 @@ def find_dice(
             g = _make_group(ps, hs)
         else:
             g = _make_group(ps, 0.0)
-        if _layout_ok(g):
+        if np.mean([p.circularity for p in ps]) < _MIN_ROUND:
+            continue  # a side face seen edge-on
+        if _layout_ok(g) and (len(g.pips) == 1 or _face_plain(gray, g, 0.75)):
             groups.append(g)
     groups = _accept_singles(gray, groups, multi)
     groups = _top_faces(groups)
     out = []
-    h, w = gray.shape
+    h, w = full.shape
     for g in groups:
-        if mask is not None and not mask[int(min(h - 1, g.cy)), int(min(w - 1, g.cx))]:
+        cx, cy, hs = g.cx / f, g.cy / f, g.half / f
+        if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
             continue
-        hs = g.half
         bbox = (
-            int(max(0, g.cx - 1.1 * hs)),
-            int(max(0, g.cy - 1.1 * hs)),
-            int(min(w - 1, g.cx + 1.1 * hs)),
-            int(min(h - 1, g.cy + 1.1 * hs)),
+            int(max(0, cx - 1.1 * hs)),
+            int(max(0, cy - 1.1 * hs)),
+            int(min(w - 1, cx + 1.1 * hs)),
+            int(min(h - 1, cy + 1.1 * hs)),
         )
         conf = float(np.clip(np.mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         out.append(
             DieReading(
                 value=len(g.pips),
                 bbox=bbox,
-                centre=(g.cx, g.cy),
+                centre=(cx, cy),
                 state="flat",
                 confidence=conf,
                 top_face_size=2 * hs,
-                pips=tuple((p.x, p.y, p.r) for p in g.pips),
+                pips=tuple((p.x / f, p.y / f, p.r / f) for p in g.pips),
             )
         )
     return out
@@ -235,27 +266,17 @@ def _accept_singles(gray: np.ndarray, groups: list[_Group], multi: list[list[Pip
             out.append(g)
             continue
         p = g.pips[0]
+        if p.circularity < _ROUND:  # a dash on a side face, a scratch
+            continue
         same = [q for q in ref if q.dark == p.dark]
         if ref and not same:
             continue
         if same:
-            rs = np.median([q.r for q in same])
-            faces = np.median([q.face for q in same])
-            if not (0.6 * rs <= p.r <= 2.2 * rs) or abs(p.face - faces) > 60:
+            rs = float(np.median([q.r for q in same]))
+            faces = float(np.median([q.face for q in same]))
+            if not (0.75 * rs <= p.r <= 1.8 * rs) or abs(p.face - faces) > 50:
                 continue
-        # The face around a 1 is plain: no strong texture within the inner face.
-        h, w = gray.shape
-        rr = int(g.half * 0.75)
-        x0, x1 = max(0, int(p.x) - rr), min(w, int(p.x) + rr + 1)
-        y0, y1 = max(0, int(p.y) - rr), min(h, int(p.y) + rr + 1)
-        patch = gray[y0:y1, x0:x1].astype(np.float32)
-        yy, xx = np.ogrid[y0:y1, x0:x1]
-        d2 = (xx - p.x) ** 2 + (yy - p.y) ** 2
-        ring = patch[(d2 > (1.6 * p.r) ** 2) & (d2 <= rr * rr)]
-        if ring.size < 10:
-            continue
-        dev = np.abs(ring - p.face)
-        if np.mean(dev > 0.5 * p.contrast) > 0.08:
+        if not _face_plain(gray, g, 0.5):
             continue
         out.append(g)
     return out
@@ -264,9 +285,10 @@ def _accept_singles(gray: np.ndarray, groups: list[_Group], multi: list[list[Pip
 def _top_faces(groups: list[_Group]) -> list[_Group]:
     """Of groups that overlap on one die (top face + side faces), keep the top face."""
 
-    def score(g: _Group) -> float:
-        # Side faces are foreshortened: smaller, less round pips.
-        return g.r * float(np.mean([p.circularity for p in g.pips])) + 0.01 * len(g.pips)
+    def score(g: _Group) -> tuple[bool, float]:
+        # Side faces are foreshortened: smaller, less round pips. A lone pip comes last.
+        circ = float(np.mean([p.circularity for p in g.pips]))
+        return circ >= _ROUND, g.r * circ + 0.01 * len(g.pips)
 
     order = sorted(groups, key=score, reverse=True)
     kept: list[_Group] = []
@@ -280,3 +302,23 @@ def _top_faces(groups: list[_Group]) -> list[_Group]:
         if not clash:
             kept.append(g)
     return kept
+
+
+def _face_plain(gray: np.ndarray, g: _Group, frac: float) -> bool:
+    """True if the disc of radius frac*half around the face centre is plain face colour,
+    apart from the group's own pips."""
+    h, w = gray.shape
+    rr = max(2, int(g.half * frac))
+    x0, x1 = max(0, int(g.cx) - rr), min(w, int(g.cx) + rr + 1)
+    y0, y1 = max(0, int(g.cy) - rr), min(h, int(g.cy) + rr + 1)
+    patch = gray[y0:y1, x0:x1].astype(np.float32)
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    sel = (xx - g.cx) ** 2 + (yy - g.cy) ** 2 <= rr * rr
+    for p in g.pips:
+        sel &= (xx - p.x) ** 2 + (yy - p.y) ** 2 > (1.5 * p.r) ** 2
+    vals = patch[sel]
+    if vals.size < 10:
+        return True
+    face = float(np.median([p.face for p in g.pips]))
+    contrast = float(np.median([p.contrast for p in g.pips]))
+    return float(np.mean(np.abs(vals - face) > 0.5 * contrast)) <= 0.08

@@ -38,7 +38,7 @@ class Pip:
     contrast: float
     face: float
     inside: float
-    circularity: float
+    circularity: float  # aspect ratio of the spot, min/max diameter (1 = round)
 
 
 def _shape(sub: np.ndarray) -> tuple[float, float, float, float] | None:
@@ -146,6 +146,12 @@ def _measure(
     r_true = float((_RAD[k - 1] + t * (_RAD[k] - _RAD[k - 1])) * r)
     if r_true < 0.8:
         return None
+    # Per-direction edge radius -> aspect (1 = round; a side face seen obliquely is flatter).
+    over = vals[1:] > mid
+    first = np.where(over.any(axis=0), over.argmax(axis=0) + 1, len(_RAD) - 1)
+    rad = _RAD[first] * r
+    diam = rad[:8] + rad[8:]  # opposite directions
+    circ = float(diam.min() / max(diam.max(), 1e-6))
     band = (rs >= 1.35 * r_true) & (rs <= 1.9 * r_true)
     if not band.any():
         band = rs >= 1.35 * r_true
@@ -173,7 +179,8 @@ def _measure(
     )
 
 
-_SIGMAS = (1.1, 1.45, 1.9, 2.5, 3.3, 4.35)  # per pyramid level; r = sigma * sqrt(2)
+# One octave per pyramid level, three usable DoG layers per octave; spot radius = 1.5 sigma.
+_SIGMAS = tuple(0.8 * 2 ** (i / 3) for i in range(6))
 
 
 def find_pips(
@@ -200,18 +207,16 @@ def find_pips(
         for sign, dark in ((1.0, True), (-1.0, False)):
             d = [sign * x for x in dogs]
             mx = [cv2.dilate(x, kern) for x in d]
-            for k in range(1, len(d) - 1):
+            for k in range(1, 4):
                 r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
                 if not (r_range[0] <= r <= r_range[1]):
                     continue
-                if scale > 1.0 and k == 1:
-                    continue  # covered by the finer level
                 thr = 0.2 * min_contrast
                 peak = (d[k] >= mx[k]) & (d[k] > thr) & (d[k] >= mx[k - 1]) & (d[k] >= mx[k + 1])
                 ys, xs = np.nonzero(peak)
                 for y, x in zip(ys, xs, strict=True):
                     cands.append((x * scale, y * scale, r, dark, float(d[k][y, x])))
-        if r_range[1] < _SIGMAS[-2] * 1.5 * scale * 2:
+        if r_range[1] < _SIGMAS[3] * 1.5 * scale:
             break
         level = cv2.pyrDown(level)
         scale *= 2.0
