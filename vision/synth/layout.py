@@ -115,7 +115,15 @@ def layout_checkers(spec: SceneSpec, rng: np.random.Generator) -> list[CheckerPl
                 else:
                     z = -layer * t
                 cy = y0 + sgn * (r + 0.6 + along * d * 1.015 + jy)
-                placed.append(CheckerPlace(x + jx, cy, z, colour, "point", i))
+                # Stay inside the half (walls) and off the neighbouring points' checkers.
+                hx0, _, hx1, _ = g.half_rect("left" if x < g.half_width else "right")
+                cx = float(np.clip(x + jx, hx0 + r + 0.3, hx1 - r - 0.3))
+                if any(
+                    abs(o.z - z) < 1e-6 and o.index != i and np.hypot(o.x - cx, o.y - cy) < d
+                    for o in out
+                ):
+                    cx = x
+                placed.append(CheckerPlace(cx, cy, z, colour, "point", i))
             out.extend(placed)
     out.extend(_bar_checkers(spec, rng))
     out.extend(_off_checkers(spec, rng))
@@ -135,7 +143,7 @@ def _bar_checkers(spec: SceneSpec, rng: np.random.Generator) -> list[CheckerPlac
         for along, layer in _stack_slots(n, "pyramid", g, 0):
             y = g.play_height / 2 + sgn * (gap + d / 2 + along * d * 1.02)
             jx = float(rng.normal(0, 0.04) * g.bar_width)
-            out.append(CheckerPlace(bx + jx, y, -layer * t, colour, "bar"))
+            out.append(CheckerPlace(bx + jx, y, -g.frame_height - layer * t, colour, "bar"))
     return out
 
 
@@ -247,7 +255,7 @@ def _place_flat(spec, die: DieSpec, checkers, boxes, cam, rng, relax: float) -> 
         x0, y0, x1, y1, z = spots[int(rng.integers(len(spots)))]
     else:
         x0, y0, x1, y1 = _zone_box(g, die.zone, spec.white_home)
-        z = 0.0
+        z = -g.frame_height if die.zone == "bar" else 0.0  # the bar is raised like the frame
     m = s * 0.75
     if x1 - x0 <= 2 * m:
         x = (x0 + x1) / 2
@@ -462,6 +470,7 @@ def place_cube(spec: SceneSpec, checkers, dice, rng: np.random.Generator) -> Box
     if loc == "centre":
         if g.bar_width >= cs * 1.05 or tray is None:
             x, y = bx, g.play_height / 2
+            z = -g.frame_height
         else:
             x, y = (tray[0] + tray[2]) / 2, g.play_height / 2
     else:
@@ -471,6 +480,7 @@ def place_cube(spec: SceneSpec, checkers, dice, rng: np.random.Generator) -> Box
             x = (tray[0] + tray[2]) / 2
         elif g.bar_width >= cs * 1.05:
             x = bx
+            z = -g.frame_height
         else:
             # No room: on the frame/table just outside the playing area by that player.
             x = bx
@@ -484,10 +494,10 @@ def place_cube(spec: SceneSpec, checkers, dice, rng: np.random.Generator) -> Box
     rest = [v for v in faces if v != top]
     rng.shuffle(rest)
     # A cube by a player's edge on the bar must not sit on bar checkers: use the tray then.
-    if z == 0.0 and loc != "centre" and abs(x - bx) < 5:
+    if loc != "centre" and abs(x - bx) < 5:
         hit = any(c.where == "bar" and abs(c.y - y) < cs / 2 + g.checker_radius for c in checkers)
         if hit and tray is not None:
-            x = (tray[0] + tray[2]) / 2
+            x, z = (tray[0] + tray[2]) / 2, 0.0
         elif hit:
             y = g.play_height + cs if y > g.play_height / 2 else -cs
             z = -g.frame_height if g.frame_width > cs else g.board_thickness

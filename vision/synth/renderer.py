@@ -514,11 +514,46 @@ def _apply_shadows(canvas, cam: Camera, polys, strength: float, blur_mm: float) 
     canvas[:] = cv2.multiply(canvas, cv2.merge([keep, keep, keep]), scale=1 / 255)
 
 
+def _over(canvas: np.ndarray, rgb: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+    a3 = cv2.merge([alpha, alpha, alpha])
+    return cv2.add(
+        cv2.multiply(canvas, cv2.bitwise_not(a3), scale=1 / 255),
+        cv2.multiply(rgb, a3, scale=1 / 255),
+    )
+
+
+def _frame_walls(canvas, cam: Camera, spec: SceneSpec, light: _Light) -> None:
+    """Inner walls of the raised frame and bar around each sunken area, where visible."""
+    g = spec.geometry
+    fh = g.frame_height
+    col = np.asarray(STYLES[spec.style].frame, float)
+    holes = [g.half_rect("left"), g.half_rect("right")]
+    holes += [t for t in (g.tray_rect("left"), g.tray_rect("right")) if t]
+    for x0, y0, x1, y1 in holes:
+        # (edge start, edge end, normal pointing into the hole)
+        for a, b, n in (
+            ((x0, y0), (x1, y0), (0, 1)),
+            ((x1, y1), (x0, y1), (0, -1)),
+            ((x0, y1), (x0, y0), (1, 0)),
+            ((x1, y0), (x1, y1), (-1, 0)),
+        ):
+            nrm = np.array([n[0], n[1], 0.0])
+            mid = np.array([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, -fh / 2])
+            if nrm @ (cam.C - mid) <= 0:
+                continue
+            quad = np.array([[*a, 0.0], [*b, 0.0], [*b, -fh], [*a, -fh]])
+            shade = light.shade(nrm) * 0.8
+            cv2.fillPoly(
+                canvas, [_i(cam.project_pinhole(quad))], (col * shade).tolist(), cv2.LINE_AA, _SHIFT
+            )
+
+
 def _board_sides(canvas, cam: Camera, spec: SceneSpec) -> None:
     g = spec.geometry
     x0, y0, x1, y1 = g.outer_rect()
     t = g.board_thickness
-    pts = np.array([[x, y, z] for x in (x0, x1) for y in (y0, y1) for z in (0.0, t)])
+    top = -g.frame_height
+    pts = np.array([[x, y, z] for x in (x0, x1) for y in (y0, y1) for z in (top, t)])
     hull = cv2.convexHull(cam.project_pinhole(pts).astype(np.float32))[:, 0]
     col = np.asarray(STYLES[spec.style].frame, float) * 0.55
     cv2.fillPoly(canvas, [_i(hull)], col.tolist(), cv2.LINE_AA, _SHIFT)
@@ -561,11 +596,25 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
         borderValue=(0, 0, 0, 0),
     )
     board_mask = warped[..., 3]
-    a3 = cv2.merge([board_mask, board_mask, board_mask])
-    canvas = cv2.add(
-        cv2.multiply(canvas, cv2.bitwise_not(a3), scale=1 / 255),
-        cv2.multiply(warped[..., :3], a3, scale=1 / 255),
-    )
+    canvas = _over(canvas, warped[..., :3], board_mask)
+    fh = spec.geometry.frame_height
+    if fh > 0:
+        # The frame and bar stand fh mm above the playing surface: draw their inner walls,
+        # then the frame top on its own plane (parallax makes the walls visible).
+        _frame_walls(canvas, pcam, spec, light)
+        top = tex.rgba.copy()
+        top[..., 3] = tex.frame_alpha
+        hmat1 = pcam.plane_homography(-fh) @ tex.px_to_mm()
+        warped1 = cv2.warpPerspective(
+            top,
+            hmat1,
+            (w, h),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=(0, 0, 0, 0),
+        )
+        canvas = _over(canvas, warped1[..., :3], warped1[..., 3])
+        board_mask = np.maximum(board_mask, warped1[..., 3])
     # Lamp glare on a glossy board surface.
     if light.glare > 0.05 and st.surface_kind in ("leather", "wood"):
         gp = _mirror_point(pcam, light.lamp, 0.0)

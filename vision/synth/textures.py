@@ -121,10 +121,18 @@ class PlaneTexture:
 
     ``rgba`` covers mm rectangle ``rect``; alpha marks where the board (or a sticker) is."""
 
-    def __init__(self, rgba: np.ndarray, rect: tuple[float, float, float, float], scale: float):
+    def __init__(
+        self,
+        rgba: np.ndarray,
+        rect: tuple[float, float, float, float],
+        scale: float,
+        frame_alpha: np.ndarray | None = None,
+    ):
         self.rgba = rgba
         self.rect = rect
         self.scale = scale
+        # Where the raised frame and bar are (255), as opposed to the sunken playing surface.
+        self.frame_alpha = frame_alpha if frame_alpha is not None else rgba[..., 3].copy()
 
     def to_px(self, x: float, y: float) -> tuple[float, float]:
         return ((x - self.rect[0]) * self.scale, (y - self.rect[1]) * self.scale)
@@ -243,7 +251,13 @@ def board_texture(
         )
     if markers:
         _draw_markers(img, geom, scale, rect)
-    return PlaneTexture(img, rect, scale)
+    frame_alpha = img[..., 3].copy()
+    for r in [(0, 0, geom.half_width, ph), geom.half_rect("right")] + [
+        t for t in (geom.tray_rect("left"), geom.tray_rect("right")) if t
+    ]:
+        a, b, c, d = rpx(r)
+        frame_alpha[max(b, 0) : d, max(a, 0) : c] = 0
+    return PlaneTexture(img, rect, scale, frame_alpha)
 
 
 def _draw_logos(img, geom: BoardGeometry, scale: float, rect, style: BoardStyle, rng) -> None:
