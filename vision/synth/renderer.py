@@ -138,7 +138,10 @@ class _Painter:
 
         def finish_of(bgr) -> str:
             b, g_, r_ = bgr
-            return "metal" if r_ > 180 and g_ > 110 and b < 90 else st.checker_finish
+            gold = r_ > 180 and g_ > 110 and b < 90
+            return (
+                "metal" if gold and st.checker_finish in ("glossy", "pearl") else st.checker_finish
+            )
 
         self.checker_tex = {
             colour: [checker_texture(rng, pair[k], finish_of(pair[k]), lxy, n) for _ in range(3)]
