@@ -1,7 +1,12 @@
 """The ``bgref`` command line.
 
-Each package contributes its own subcommands through a ``register(subparsers)`` function that
-adds a parser and sets ``func`` (called with the parsed arguments, returning an exit code).
+    bgref demo                      the bundled recording through the whole pipeline
+    bgref plays 4HPwATDgc/ABMA 31   every legal play for a position and roll
+    bgref check 4HPwATDgc/ABMA 31 "13/7"   judge a play
+    bgref vision read|eval ...      the vision pipeline on labelled image sets
+
+Each package contributes subcommands through a ``register(subparsers)`` function that adds a
+parser and sets ``func`` (called with the parsed arguments, returning an exit code).
 """
 
 from __future__ import annotations
@@ -9,14 +14,39 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bgref", description="Backgammon referee.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="run the main job with no camera attached")
+    demo = sub.add_parser("demo", help="play the bundled recording through the whole pipeline")
+    demo.add_argument("--recording", type=Path, default=None, help="a recording folder")
+    demo.add_argument(
+        "--workdir",
+        type=Path,
+        default=Path("var/demo"),
+        help="where the journal and the .mat file go (default var/demo)",
+    )
+    demo.add_argument(
+        "--serve",
+        action="store_true",
+        help="keep serving the scoreboard page after the recording ends",
+    )
+    demo.add_argument("--port", type=int, default=8080)
     demo.set_defaults(func=_run_demo)
+
+    plays = sub.add_parser("plays", help="list the legal plays for a position and roll")
+    plays.add_argument("position", help="GNU Backgammon Position ID or XGID (side on roll)")
+    plays.add_argument("dice", help="the roll, e.g. 31 or 3-1")
+    plays.set_defaults(func=_run_plays)
+
+    check = sub.add_parser("check", help="judge a play for a position and roll")
+    check.add_argument("position", help="GNU Backgammon Position ID or XGID (side on roll)")
+    check.add_argument("dice", help="the roll, e.g. 31 or 3-1")
+    check.add_argument("play", help='the play in GNU Backgammon notation, e.g. "8/5 6/5"')
+    check.set_defaults(func=_run_check)
 
     from vision import cli as vision_cli  # imported here so `bgref --help` stays fast
 
@@ -24,8 +54,113 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parse_dice(text: str) -> tuple[int, int]:
+    digits = [c for c in text if c.isdigit()]
+    if len(digits) != 2 or not all("1" <= d <= "6" for d in digits):
+        raise ValueError(f"dice {text!r}: give two numbers 1-6, e.g. 31 or 3-1")
+    return int(digits[0]), int(digits[1])
+
+
+def _parse_position(text: str):  # type: ignore[no-untyped-def]
+    from rules.position import Position
+
+    if text.upper().startswith("XGID="):
+        return Position.from_xgid(text)
+    return Position.from_position_id(text)
+
+
+def _run_plays(args: argparse.Namespace) -> int:
+    from rules.legal import legal_plays
+    from rules.position import InvalidPosition
+
+    try:
+        position = _parse_position(args.position)
+        dice = _parse_dice(args.dice)
+    except (InvalidPosition, ValueError) as exc:
+        print(f"bgref plays: {exc}", file=sys.stderr)
+        return 2
+    plays = legal_plays(position, dice)
+    print(position.diagram())
+    print(f"{len(plays)} legal play(s) for {dice[0]}-{dice[1]}:")
+    for play in sorted(plays, key=str):
+        assert play.result is not None
+        print(f"  {str(play) or '(no move)':24s} -> {play.result.position_id()}")
+    return 0
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from rules.check import check_play
+    from rules.play import IllegalMove, NotationError, Play
+    from rules.position import InvalidPosition
+
+    try:
+        position = _parse_position(args.position)
+        dice = _parse_dice(args.dice)
+        after = position.apply(Play.parse(args.play))
+    except (InvalidPosition, ValueError) as exc:
+        print(f"bgref check: {exc}", file=sys.stderr)
+        return 2
+    except (NotationError, IllegalMove) as exc:  # pragma: no cover - both are ValueErrors
+        print(f"bgref check: {exc}", file=sys.stderr)
+        return 2
+    verdict = check_play(position, dice, after)
+    print(f"{verdict.status}: {verdict.reason if not verdict.legal else verdict.play}")
+    if not verdict.legal and verdict.closest:
+        print("closest legal plays: " + ", ".join(str(p) for p in verdict.closest))
+    return 0 if verdict.legal else 1
+
+
 def _run_demo(args: argparse.Namespace) -> int:
-    print("bgref demo: nothing to show yet")
+    from firmware.demo import RECORDING, print_event, run_demo
+    from firmware.sources import SourceError
+
+    outputs = [print_event]
+    state_outputs: list = []
+    server = None
+    hub = None
+    if args.serve:
+        try:
+            from web import ScoreboardHub, serve  # type: ignore[attr-defined]
+        except ImportError:
+            print("bgref demo: the web scoreboard is not available", file=sys.stderr)
+        else:
+            hub = ScoreboardHub()
+            server = serve(hub, "0.0.0.0", args.port)
+            outputs.append(lambda e: hub.publish_event(e.to_json()))
+            state_outputs.append(hub.publish_state)
+            print(f"scoreboard: http://localhost:{args.port}/", flush=True)
+    try:
+        result = run_demo(
+            args.recording or RECORDING,
+            workdir=args.workdir,
+            outputs=outputs,
+            state_outputs=state_outputs,
+        )
+    except SourceError as exc:
+        print(f"bgref demo: {exc}", file=sys.stderr)
+        return 2
+    stats = result.runner.stats
+    match = result.match
+    print()
+    print(
+        f"frames {stats.frames}, still {stats.still_frames}, confirmed reads {stats.confirmed},"
+        f" events {stats.events}, {result.seconds:.1f} s"
+    )
+    print(
+        f"score: {match.white_name} {match.score.white} - {match.score.black} {match.black_name}"
+        f" (match to {match.length}); now: {match.prompt()}"
+    )
+    print(f"journal: {args.workdir / 'bgref-demo.sqlite'}; match file: {result.mat_path}")
+    if server is not None:
+        print("serving the scoreboard; press Ctrl-C to stop", flush=True)
+        try:
+            import threading
+
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.stop()
     return 0
 
 
