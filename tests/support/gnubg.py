@@ -135,6 +135,7 @@ __all__ = [
     "legal_results",
     "match_id_for",
     "match_id_info",
+    "match_ids_for",
     "position_id_for",
     "position_ids_for",
     "requires_gnubg",
@@ -882,13 +883,54 @@ def match_id_for(
     ...              on_roll=1, dice=(5, 2), jacoby=True)             # doctest: +SKIP
     'QYkqASAAIAAA'  # the example of gnubg's manual
     """
+    item = _match_item(
+        match_length=match_length,
+        score=score,
+        cube_value=cube_value,
+        cube_owner=cube_owner,
+        on_roll=on_roll,
+        turn=turn,
+        crawford=crawford,
+        game_state=game_state,
+        dice=dice,
+        doubled=doubled,
+        resigned=resigned,
+        jacoby=jacoby,
+    )
+    return str(_call("matchid_for", [item])[0])
+
+
+def match_ids_for(states: Sequence[dict[str, Any]]) -> list[str]:
+    """:func:`match_id_for` for many states (dicts of its keyword arguments), one process.
+
+    >>> match_ids_for([dict(match_length=7), dict(match_length=0)])   # doctest: +SKIP
+    ['MAHgAAAAAAAE', 'MAEAAAAAAAAA']
+    """
+    return [str(m) for m in _call("matchid_for", [_match_item(**st) for st in states])]
+
+
+def _match_item(
+    *,
+    match_length: int,
+    score: tuple[int, int] = (0, 0),
+    cube_value: int = 1,
+    cube_owner: int | None = None,
+    on_roll: int = 0,
+    turn: int | None = None,
+    crawford: bool = False,
+    game_state: int = 1,
+    dice: tuple[int, int] | None = None,
+    doubled: bool = False,
+    resigned: int = 0,
+    jacoby: bool | None = None,
+) -> dict[str, Any]:
     if not 0 <= resigned <= 3:
         raise GnubgError(f"resigned must be 0 (none) or a resign level 1-3, got {resigned}")
     if dice is not None and not all(1 <= d <= 6 for d in dice):
         raise GnubgError(f"dice must be two numbers 1-6 or None, got {dice!r}")
     if jacoby is None:
         jacoby = match_length == 0
-    item = {
+    return {
         "match_length": match_length,
         "score": list(score),
         "cube_value": cube_value,
@@ -902,7 +944,6 @@ def match_id_for(
         "resigned": resigned,
         "jacoby": int(jacoby),
     }
-    return str(_call("matchid_for", [item])[0])
 
 
 @dataclass(frozen=True)
