@@ -406,7 +406,7 @@ def _pick_up(state: GameState, action: PickUp) -> GameState:
         events=state.events + (event,),
         moves_made=state.moves_made + 1,
     )
-    if after.us[OFF] == CHECKERS:
+    if after.us[OFF] == CHECKERS and illegal is None:
         kind = result_kind(after.them)
         # As gnubg does, the turn passes to the loser: the final board is seen from them.
         over = replace(done, position=after.flip(), turn=mover.opponent)
@@ -420,6 +420,11 @@ def _settle_illegal(state: GameState) -> GameState:
     """The opponent acted (rolled or turned the cube): a pending illegal play now stands."""
     if state.illegal is None:
         return state
+    if state.illegal.after.us[OFF] == CHECKERS:
+        raise ActionRefused(
+            f"{state.illegal.mover}'s illegal play bore off the last checker: "
+            "accept it (the game ends) or demand a correction"
+        )
     event = Event(_turn(state), EventKind.ILLEGAL_ACCEPTED, state.illegal.dice)
     return replace(state, illegal=None, events=state.events + (event,))
 
@@ -440,6 +445,11 @@ def _rule_on_illegal(state: GameState, action: AcceptIllegal | DemandCorrection)
     caller = _turn(state)
     _check_by(action, caller, "ruling on an illegal play")
     if isinstance(action, AcceptIllegal):
+        bad = state.illegal
+        if bad.after.us[OFF] == CHECKERS:  # an accepted illegal last play wins the game
+            event = Event(_turn(state), EventKind.ILLEGAL_ACCEPTED, bad.dice)
+            over = replace(state, illegal=None, events=state.events + (event,))
+            return _finish(over, bad.mover, result_kind(bad.after.them), EndReason.BORNE_OFF)
         return _settle_illegal(state)
     bad = state.illegal
     last_move = max(i for i, e in enumerate(state.events) if e.kind is EventKind.MOVE)

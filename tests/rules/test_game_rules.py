@@ -345,3 +345,20 @@ def test_game_ends_when_the_last_checker_is_borne_off() -> None:
     assert state.result.winner is W
     with pytest.raises(ActionRefused, match="game is over"):
         advance(state, Roll((1, 1)))
+
+
+def test_illegal_play_of_the_last_checker_waits_for_the_opponents_choice() -> None:
+    from rules.actions import AcceptIllegal, DemandCorrection
+
+    pos = white_to_roll(sides(off=14, p6=1), sides(p6=15))
+    state = advance(GameState.new(position=pos), Roll((2, 1)))
+    off = pos.apply(Play.parse("6/off"))  # needs a 6 or 5-1 ... not 2-1: illegal
+    state = advance(advance(state, PlayMade(off.position_id())), PickUp())
+    assert state.phase is Phase.TO_ROLL and state.turn is B and state.illegal is not None
+    with pytest.raises(ActionRefused, match="bore off the last checker"):
+        advance(state, Roll((3, 3)))
+    corrected = advance(state, DemandCorrection())
+    assert corrected.turn is W and corrected.phase is Phase.ROLLED and corrected.position == pos
+    over = advance(state, AcceptIllegal())
+    assert over.phase is Phase.OVER and over.result is not None
+    assert (over.result.winner, over.result.kind) == (W, ResultKind.GAMMON)
