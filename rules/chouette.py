@@ -405,4 +405,9 @@ def _settle_pending_illegal(game: GameState) -> GameState:
     """A cube action by the opponent lets a pending illegal play stand."""
     if game.illegal is None:
         return game
+    if game.illegal.after.us[0] == 15:
+        raise ActionRefused(
+            "the illegal play bore off the last checker: accept it (the game ends) or demand "
+            "a correction"
+        )
     return advance(game, AcceptIllegal())
