@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -214,3 +215,34 @@ def test_motion_sequence_phases() -> None:
     assert np.abs(a - b).mean() < 6  # only sensor noise differs
     moving = frames[3].image.astype(np.int16)
     assert np.abs(moving - a).mean() > np.abs(a - b).mean() + 1.0
+
+
+def test_markers_are_detectable_by_opencv() -> None:
+    detector = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), cv2.aruco.DetectorParameters()
+    )
+    for seed in (1, 2):
+        rng = np.random.default_rng(seed)
+        spec = random_scene(rng, markers=True, hand_probability=0.0)
+        image, labels = render(spec, rng)
+        corners, ids, _ = detector.detectMarkers(image)
+        assert ids is not None and len(set(ids.ravel()) & {0, 1, 2, 3}) >= 3
+        # Marker 0 is nearest the top-left corner of the playing area, 2 the bottom-right.
+        found = {
+            int(i): c.reshape(4, 2).mean(axis=0) for i, c in zip(ids.ravel(), corners, strict=True)
+        }
+        board = np.array(labels["board"]["corners"])
+        for mid, corner in found.items():
+            if mid < 4:
+                nearest = np.argmin(np.linalg.norm(board - corner, axis=1))
+                assert nearest == mid
+
+
+def test_no_marker_without_markers() -> None:
+    detector = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), cv2.aruco.DetectorParameters()
+    )
+    rng = np.random.default_rng(3)
+    image, _ = render(random_scene(rng, markers=False, hand_probability=0.0), rng)
+    _, ids, _ = detector.detectMarkers(image)
+    assert ids is None or not set(ids.ravel()) & {0, 1, 2, 3}

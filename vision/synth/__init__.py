@@ -11,7 +11,10 @@ Usage::
     'bottom-right'
 
 ``board_geometry(spec)`` returns the BoardGeometry (mm layout, point/zone mapping) a spec uses;
-``motion_sequence`` renders a hand entering, moving, leaving, then still frames.
+``marker_layout(geometry)`` where the ArUco stickers (DICT_4X4_50, ids 0-3 clockwise from
+top-left) sit on the frame relative to the playing area (they are on the raised frame,
+``frame_height`` mm above the playing surface); ``motion_sequence`` renders a hand entering,
+moving, leaving, then still frames.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from .spec import (
     random_scene,
 )
 from .styles import STYLES, TABLES
+from .textures import marker_layout
 
 
 def board_geometry(spec: SceneSpec | None = None) -> BoardGeometry:
@@ -56,6 +60,7 @@ __all__ = [
     "Position",
     "SceneSpec",
     "board_geometry",
+    "marker_layout",
     "motion_sequence",
     "random_position",
     "random_scene",

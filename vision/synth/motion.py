@@ -80,6 +80,18 @@ def motion_sequence(
     plan += [("move", _lerp(hand, second, (k + 1) / move)) for k in range(move)]
     plan += [("leave", _lerp(second, away, (k + 1) / (leave + 1))) for k in range(leave)]
     plan += [("still", None) for _ in range(still)]
+    # A moving hand is blurred by a third of its movement between frames (at most 25 mm).
+    blurred: list[tuple[str, HandSpec | None]] = []
+    prev = away
+    for phase, h in plan:
+        if h is not None:
+            step = np.subtract(h.tip_mm, prev.tip_mm) / 3.0
+            step *= min(1.0, 25.0 / max(float(np.hypot(*step)), 1e-9))  # at most 25 mm
+            blurred.append((phase, replace(h, motion_mm=(float(step[0]), float(step[1])))))
+            prev = h
+        else:
+            blurred.append((phase, None))
+    plan = blurred
     frames = []
     for phase, h in plan:
         image, labels = compose(prep, h, np.random.default_rng(int(rng.integers(2**62))))

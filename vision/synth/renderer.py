@@ -772,21 +772,50 @@ def draw_hand(prep: Prepared, canvas: np.ndarray, hand: HandSpec) -> np.ndarray:
     smask = np.zeros((h, w), np.uint8)
     for p in sleeve:
         cv2.fillPoly(smask, [_i(to_px(p, hplane))], 255, cv2.LINE_AA, _SHIFT)
+    both = np.maximum(mask, smask)
+    if not both.any():
+        return both
+    ys, xs = np.nonzero(both)
+    # Motion blur: the hand moves by motion_mm while the shutter is open.
+    tip = np.asarray(hand.tip_mm, float)
+    mv = to_px(np.array([tip + hand.motion_mm]), hplane)[0] - to_px(np.array([tip]), hplane)[0]
+    pad = int(np.ceil(np.abs(mv).max())) + 2
+    y0, y1 = max(ys.min() - pad, 0), min(ys.max() + 1 + pad, h)
+    x0, x1 = max(xs.min() - pad, 0), min(xs.max() + 1 + pad, w)
+    layer = np.zeros((y1 - y0, x1 - x0, 3), np.float32)
+    alpha = np.zeros((y1 - y0, x1 - x0), np.float32)
+    px_per_mm = cam.focal / max(cam.C[2] * -1 - z, 100.0)
     for m, colour in ((mask, hand.skin), (smask, hand.sleeve)):
-        if colour is None or not m.any():
+        if colour is None:
             continue
-        ys, xs = np.nonzero(m)
-        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
         roi_m = m[y0:y1, x0:x1]
+        if not roi_m.any():
+            continue
         dist = cv2.distanceTransform((roi_m > 127).astype(np.uint8), cv2.DIST_L2, 3)
-        px_per_mm = cam.focal / max(cam.C[2] * -1 - z, 100.0)
         rounding = np.sqrt(np.clip(dist / (14 * px_per_mm), 0, 1))
         shade = (0.55 + 0.45 * rounding) * (light.ambient + (1 - light.ambient) * -d[2])
         col = np.asarray(colour, np.float32)[None, None, :] * shade[..., None] * 1.1
-        a = roi_m[..., None].astype(np.float32) / 255
-        roi = canvas[y0:y1, x0:x1]
-        roi[:] = (roi * (1 - a) + col * a).clip(0, 255).astype(np.uint8)
-    return np.maximum(mask, smask)
+        a = roi_m.astype(np.float32) / 255
+        layer = layer * (1 - a[..., None]) + col * a[..., None]
+        alpha = np.maximum(alpha, a)
+    premult = layer * alpha[..., None]
+    length = float(np.hypot(*mv))
+    if length > 1.5:
+        n = int(np.ceil(length)) | 1
+        kernel = np.zeros((n, n), np.float32)
+        c = n // 2
+        ux, uy = mv / length
+        for k in range(n):
+            t = k - c
+            kernel[int(round(c + t * uy)), int(round(c + t * ux))] = 1.0
+        kernel /= kernel.sum()
+        premult = cv2.filter2D(premult, -1, kernel)
+        alpha = cv2.filter2D(alpha, -1, kernel)
+    roi = canvas[y0:y1, x0:x1]
+    roi[:] = (roi * (1 - alpha[..., None]) + premult).clip(0, 255).astype(np.uint8)
+    out = np.zeros((h, w), np.uint8)
+    out[y0:y1, x0:x1] = (alpha * 255).astype(np.uint8)
+    return out
 
 
 # --- camera defects ------------------------------------------------------------------------

@@ -106,6 +106,7 @@ class HandSpec:
     sleeve: BGR | None = (90, 60, 40)
     angle_deg: float = 0.0
     spread: float = 0.5
+    motion_mm: tuple[float, float] = (0.0, 0.0)  # movement during the exposure (blur)
 
     def __post_init__(self) -> None:
         if self.edge not in ("top", "bottom", "left", "right"):
@@ -323,6 +324,9 @@ def random_hand(rng: np.random.Generator, geom: BoardGeometry) -> HandSpec:
         sleeve=sleeve,
         angle_deg=float(rng.uniform(-25, 25)),
         spread=float(rng.uniform(0, 1)),
+        motion_mm=(0.0, 0.0)
+        if rng.random() < 0.5
+        else (float(rng.normal(0, 12)), float(rng.normal(0, 12))),
     )
 
 
