@@ -54,10 +54,50 @@ def rate(positions: list[Position], dice_list: list[tuple[int, int]]) -> float:
     return len(positions) / (time.process_time() - start)
 
 
+OPENSPIEL_SCRIPT = """
+import random, time, pyspiel
+rng = random.Random(1)
+game = pyspiel.load_game("backgammon")
+states = []
+while len(states) < 2000:
+    s = game.new_initial_state()
+    while not s.is_terminal() and len(states) < 2000:
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            s.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            if rng.random() < 0.3:
+                states.append(s.clone())
+            s.apply_action(rng.choice(s.legal_actions()))
+t0 = time.process_time()
+for s in states:
+    s.legal_actions()
+print(len(states) / (time.process_time() - t0))
+"""
+
+
+def openspiel_rate(python: str) -> float | None:
+    """OpenSpiel's legal_actions() rate (its own random-game states), via another interpreter
+    that has open_spiel installed (it is not a bgref dependency)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            [python, "-c", OPENSPIEL_SCRIPT], capture_output=True, text=True, timeout=300
+        )
+        return float(out.stdout.strip())
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--openspiel-python",
+        help="a Python with open_spiel installed, to measure OpenSpiel's generator in this run",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     mid, bear = sample_positions(args.positions, args.seed)
@@ -68,6 +108,14 @@ def main() -> None:
         dd = [(d, d) for d in (rng.randint(1, 6) for _ in group)]
         print(f"legal_plays {name:9s} non-doubles: {rate(group, nd):8.0f} positions/s")
         print(f"legal_plays {name:9s} doubles:     {rate(group, dd):8.0f} positions/s")
+    if args.openspiel_python:
+        rate_os = openspiel_rate(args.openspiel_python)
+        print(
+            "OpenSpiel legal_actions (C++, all dice, its own random-game states, not deduplicated"
+            f" by result): {rate_os:8.0f} positions/s"
+            if rate_os
+            else "OpenSpiel: not available"
+        )
     for name, group in (("mid-game", mid), ("bear-off", bear)):
         times: dict[str, list[float]] = {
             "legal": [],

@@ -41,7 +41,9 @@ RULE_NAMES = {
 }
 
 Dice = tuple[int, int]
-Key = tuple[tuple[int, ...], tuple[int, ...]]
+# A search state: our counts and a bitmask of the opponent's points hit so far (their
+# numbering). Cheaper than copying both sides at every leaf; ``_them_after`` rebuilds theirs.
+Key = tuple[tuple[int, ...], int]
 Step = tuple[int, int, bool]  # from, to, hit
 
 
@@ -106,7 +108,7 @@ def _search(position: Position, dice: Dice, record: bool) -> _Node:
     orders = [(d1,) * 4] if doubles else [(d1, d2), (d2, d1)]
     steps: list[Step] = []
 
-    def dfs(order: tuple[int, ...], depth: int, outside: int, min_src: int) -> int:
+    def dfs(order: tuple[int, ...], depth: int, outside: int, min_src: int, hits: int) -> int:
         deepest = depth
         if depth < len(order) and us[OFF] < 15:
             die = order[depth]
@@ -140,6 +142,7 @@ def _search(position: Position, dice: Dice, record: bool) -> _Node:
                     depth + 1,
                     outside - (src > 6 and dst <= 6),
                     src if doubles else BAR,
+                    hits | (1 << (BAR - dst)) if hit else hits,
                 )
                 if below > deepest:
                     deepest = below
@@ -158,14 +161,14 @@ def _search(position: Position, dice: Dice, record: bool) -> _Node:
                     state.best = value
                     state.leaves = {}
                     state.first_die = {}
-                key = (tuple(us), tuple(them))
+                key = (tuple(us), hits)
                 if key not in state.leaves:
                     state.leaves[key] = tuple(steps)
                     if steps:
                         state.first_die[key] = order[0]
             deepest = value
         if state.nodes is not None:
-            key = (tuple(us), tuple(them))
+            key = (tuple(us), hits)
             old = state.nodes.get(key)
             if old is None or old[1] < deepest:
                 state.nodes[key] = (depth, deepest)
@@ -173,7 +176,7 @@ def _search(position: Position, dice: Dice, record: bool) -> _Node:
 
     outside = sum(us[7:26])
     for order in orders:
-        dfs(order, 0, outside, BAR)
+        dfs(order, 0, outside, BAR, 0)
     return state
 
 
@@ -185,10 +188,23 @@ def _plays(position: Position, dice: Dice, state: _Node) -> list[Play]:
         if any(state.first_die.get(k) == larger for k in leaves):
             leaves = {k: v for k, v in leaves.items() if state.first_die.get(k) == larger}
     plays = []
-    for (us, them), steps in leaves.items():
+    for (us, hits), steps in leaves.items():
         moves = tuple(map(Move._make, steps))
+        them = _them_after(position.them, hits)
         plays.append(Play(moves, Position._trusted(us, them, position.player)))
     return plays
+
+
+def _them_after(them: tuple[int, ...], hits: int) -> tuple[int, ...]:
+    """The opponent's counts after the blots in ``hits`` (a bitmask of points) went to the bar."""
+    if not hits:
+        return them
+    after = list(them)
+    for point in range(1, 25):
+        if hits >> point & 1:
+            after[point] = 0
+            after[BAR] += 1
+    return tuple(after)
 
 
 def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
@@ -238,9 +254,9 @@ def play_tree(position: Position, dice: tuple[int, int]) -> PlayTree:
     partial: dict[Position, int] = {}
     assert state.nodes is not None
     best = max(state.best, 0)
-    for (us, them), (depth, deepest) in state.nodes.items():
+    for (us, hits), (depth, deepest) in state.nodes.items():
         if deepest == best and depth < best:
-            pos = Position._trusted(us, them, position.player)
+            pos = Position._trusted(us, _them_after(position.them, hits), position.player)
             if pos not in finals:
                 partial[pos] = depth
     return PlayTree(tuple(plays), partial, best)
