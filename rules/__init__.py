@@ -1,6 +1,8 @@
 """bgref's rules engine: backgammon positions, legal plays, cube, games and matches.
 
-Standard library only; knows nothing of cameras.
+Standard library only; knows nothing of cameras. Two central types: :class:`Position` (a
+position and its legal plays) and :class:`Match` (a game or match driven by actions: rolls,
+plays, cube, rulings; score, Crawford, Match ID, .mat export).
 
 >>> import rules
 >>> start = rules.Position.start()
@@ -17,16 +19,30 @@ True
   5O   .   .   .  2X   . | 4X  2X   .   .   .  2O
   12  11  10   9   8   7 |  6   5   4   3   2   1
  X = white (on roll, pips 163), O = black (pips 167)
+>>> match = rules.Match(5, white="Ann", black="Bob")
+>>> match.opening_roll(white=3, black=1)
+>>> match.move("8/5 6/5")
+>>> match.prompt()
+'black to roll or double'
+
 """
 
+from rules.actions import ActionRefused, VoidReason
 from rules.check import Verdict, check_play
+from rules.cube import Cube, Rules
 from rules.legal import InvalidDice, PlayTree, legal_plays, play_tree
+from rules.match import Match
 from rules.play import IllegalMove, Move, NotationError, Play
 from rules.position import BAR, OFF, InvalidPosition, Position
 from rules.side import Side
 
 __all__ = [
+    "ActionRefused",
     "BAR",
+    "Cube",
+    "Match",
+    "Rules",
+    "VoidReason",
     "OFF",
     "IllegalMove",
     "InvalidDice",
