@@ -24,7 +24,9 @@
     return names[side] || (side === "white" ? "White" : "Black");
   }
 
-  function renderStatus(light, message) {
+  function renderStatus(light, message, kind) {
+    // "Board is right" only while the camera asks the players to check the board.
+    $("btn-confirm").hidden = kind !== "uncertain";
     const header = $("status");
     const colour = ["green", "yellow", "red"].includes(light) ? light : "yellow";
     header.className = "status light-" + colour;
@@ -34,7 +36,7 @@
 
   function renderState(s) {
     current = s || {};
-    renderStatus(current.light, current.message);
+    renderStatus(current.light, current.message, current.kind);
     const length = current.length;
     if (current.money) {
       setText("length", "$");
@@ -251,7 +253,7 @@
     source.addEventListener("event", (m) => {
       const e = JSON.parse(m.data);
       if (addEvent(e)) {
-        renderStatus(e.light, e.message);
+        renderStatus(e.light, e.message, e.kind);
         renderLog();
         if (e.light === "red" && navigator.vibrate) navigator.vibrate([120, 80, 120]);
       }
