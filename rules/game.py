@@ -45,10 +45,10 @@ from rules.actions import (
     VoidReason,
     VoidRoll,
 )
-from rules.check import check_play
+from rules.check import check_play, describe_change
 from rules.cube import Cube, EndReason, GameResult, ResultKind, Rules, result_kind, score_game
-from rules.play import Move, Play, format_moves
-from rules.position import BAR, CHECKERS, OFF, InvalidPosition, Position
+from rules.play import Play
+from rules.position import CHECKERS, OFF, InvalidPosition, Position
 from rules.side import Side
 
 
@@ -573,26 +573,3 @@ def _finish(state: GameState, winner: Side, kind: ResultKind, reason: EndReason)
 
 
 # -- helpers ---------------------------------------------------------------------------
-
-
-def describe_change(before: Position, after: Position) -> str:
-    """Moves that turn ``before`` into ``after`` (mover's view), for recording illegal plays.
-
-    Checkers leaving points are paired with checkers arriving, highest first; this is a
-    readable description, not necessarily the moves actually made.
-
-    >>> start = Position.start()
-    >>> describe_change(start, start.apply(Play.parse("24/20 13/9")))
-    '24/20 13/9'
-    """
-    sources: list[int] = []
-    targets: list[int] = []
-    for p in range(BAR, OFF - 1, -1):
-        diff = before.us[p] - after.us[p]
-        sources.extend([p] * max(diff, 0))
-        targets.extend([p] * max(-diff, 0))
-    hits = {BAR - p for p in range(1, 25) if before.them[p] > after.them[p]}
-    moves = [
-        Move(src, dst, dst in hits) for src, dst in zip(sources, targets, strict=False) if src > dst
-    ]
-    return format_moves(moves)
