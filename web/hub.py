@@ -180,9 +180,7 @@ class ScoreboardHub:
             self._seq += 1
             state = copy.deepcopy({**self._snapshot, **self._status})
             message = Message("state", self._seq, {"seq": self._seq, "state": state})
-            subscribers = list(self._subscribers)
-        for sub in subscribers:
-            sub._put(message)
+            self._deliver(message)
 
     def publish_event(self, event_json: dict[str, Any]) -> None:
         """One referee event (``RefereeEvent.to_json()``); its light and message become the
@@ -194,9 +192,12 @@ class ScoreboardHub:
             event = {**copy.deepcopy(event_json), "id": self._seq}
             self._events.append(event)
             self._set_status(event.get("light"), event.get("message"), event.get("kind"))
-            message = Message("event", self._seq, event)
-            subscribers = list(self._subscribers)
-        for sub in subscribers:
+            self._deliver(Message("event", self._seq, event))
+
+    def _deliver(self, message: Message) -> None:
+        # Under the hub's lock, so every subscriber sees messages in ``seq`` order (an older
+        # state never overtakes a newer one). A put never blocks: the queues drop, not wait.
+        for sub in self._subscribers:
             sub._put(message)
 
     def _set_status(self, light: Any, text: Any, kind: Any = None) -> None:
