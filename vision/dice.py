@@ -25,9 +25,9 @@ from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
 _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
-_WORK_DIE_PX = 40.0
+_WORK_DIE_PX = 40.0  # board: dice are read at about this size
 _ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
-_MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on  # board: dice are read at about this size
+_MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
         a = pips[i]
         for j in range(i + 1, n):
             b = pips[j]
-            if a.dark != b.dark or abs(np.log(a.r / b.r)) > 0.45:
+            if a.dark != b.dark or abs(np.log(a.r / b.r)) > 0.4:
                 continue
             d = np.hypot(a.x - b.x, a.y - b.y)
             if d > max_dist * max(a.r, b.r) or d < 1.8 * max(a.r, b.r):
@@ -116,7 +116,7 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
                 continue
             # Pips of one face are foreshortened alike.
-            if abs(a.circularity - b.circularity) > 0.3:
+            if abs(a.circularity - b.circularity) > 0.25:
                 continue
             if not _segment_clean(gray, a, b, pips):
                 continue
@@ -125,6 +125,30 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
     for i in range(n):
         groups.setdefault(find(i), []).append(i)
     return list(groups.values())
+
+
+def _split_mixed(
+    gray: np.ndarray, pips: list[Pip], groups: list[list[int]], depth: int = 2
+) -> list[list[int]]:
+    """Split groups that mix a top face with a side face (or two dice) at the largest gap in
+    pip size x roundness, then relink each part; keeps groups that already look like a face."""
+    out: list[list[int]] = []
+    for gi in groups:
+        if len(gi) == 1 or depth == 0 or _layout_ok(_make_group([pips[i] for i in gi], 0.0)):
+            out.append(gi)
+            continue
+        key = sorted(gi, key=lambda i: np.log(pips[i].r) + pips[i].circularity)
+        vals = [np.log(pips[i].r) + pips[i].circularity for i in key]
+        gaps = np.diff(vals)
+        k = int(np.argmax(gaps))
+        if gaps[k] < 0.12:
+            out.append(gi)
+            continue
+        for part in (key[: k + 1], key[k + 1 :]):
+            sub = [pips[i] for i in part]
+            relinked = [[part[j] for j in g] for g in _link(gray, sub, 8.5)]
+            out.extend(_split_mixed(gray, pips, relinked, depth - 1))
+    return out
 
 
 def _make_group(ps: list[Pip], half_single: float) -> _Group:
@@ -194,7 +218,7 @@ def find_dice(
     else:
         r_range = (1.2, 0.03 * max(gray.shape))
     pips = find_pips(gray, r_range=r_range)
-    groups_idx = _link(gray, pips, max_dist=8.5)
+    groups_idx = _split_mixed(gray, pips, _link(gray, pips, max_dist=8.5))
     multi = [
         [pips[i] for i in gi]
         for gi in groups_idx
@@ -296,7 +320,7 @@ def _top_faces(groups: list[_Group]) -> list[_Group]:
         clash = False
         for k in kept:
             d = np.hypot(g.cx - k.cx, g.cy - k.cy)
-            if d < 1.35 * max(g.half, k.half):
+            if d < 1.75 * max(g.half, k.half):
                 clash = True
                 break
         if not clash:
@@ -305,18 +329,29 @@ def _top_faces(groups: list[_Group]) -> list[_Group]:
 
 
 def _face_plain(gray: np.ndarray, g: _Group, frac: float) -> bool:
-    """True if the disc of radius frac*half around the face centre is plain face colour,
-    apart from the group's own pips."""
+    """True if the face between and around the group's pips is plain face colour.
+
+    The region checked is the pips' convex hull grown by 30 % about the centre, plus a disc
+    of radius max(2.5 r, frac * half): it stays on the top face even when an oblique view
+    foreshortens it.
+    """
     h, w = gray.shape
-    rr = max(2, int(g.half * frac))
-    x0, x1 = max(0, int(g.cx) - rr), min(w, int(g.cx) + rr + 1)
-    y0, y1 = max(0, int(g.cy) - rr), min(h, int(g.cy) + rr + 1)
-    patch = gray[y0:y1, x0:x1].astype(np.float32)
-    yy, xx = np.ogrid[y0:y1, x0:x1]
-    sel = (xx - g.cx) ** 2 + (yy - g.cy) ** 2 <= rr * rr
+    rad = max(2.5 * g.r, frac * g.half)
+    pts = np.array([[p.x, p.y] for p in g.pips], np.float32)
+    ext = max(rad, float(np.abs(pts - [g.cx, g.cy]).max()) * 1.3 + g.r) + 2
+    x0, x1 = max(0, int(g.cx - ext)), min(w, int(g.cx + ext) + 1)
+    y0, y1 = max(0, int(g.cy - ext)), min(h, int(g.cy + ext) + 1)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return False
+    sel = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.circle(sel, (int(round(g.cx - x0)), int(round(g.cy - y0))), int(rad), 1, -1)
+    if len(pts) >= 3:
+        grown = (pts - [g.cx, g.cy]) * 1.3 + [g.cx - x0, g.cy - y0]
+        hull = cv2.convexHull(grown.astype(np.float32))
+        cv2.fillConvexPoly(sel, hull.astype(np.int32), 1)
     for p in g.pips:
-        sel &= (xx - p.x) ** 2 + (yy - p.y) ** 2 > (1.5 * p.r) ** 2
-    vals = patch[sel]
+        cv2.circle(sel, (int(round(p.x - x0)), int(round(p.y - y0))), int(1.5 * p.r + 1), 0, -1)
+    vals = gray[y0:y1, x0:x1][sel > 0].astype(np.float32)
     if vals.size < 10:
         return True
     face = float(np.median([p.face for p in g.pips]))
