@@ -30,6 +30,10 @@ log = logging.getLogger("bgref.web")
 class _QuietHandler(WSGIRequestHandler):
     """Request lines go to the ``bgref.web`` logger at DEBUG, not to stderr."""
 
+    # A phone that stays connected but stops reading blocks its stream's write once the socket
+    # buffers fill; this socket timeout ends that stream (and frees its thread) after a minute.
+    timeout = 60
+
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         log.debug("%s %s %s", self.command, self.path, code)
 
