@@ -126,3 +126,17 @@ def read_board(
     return BoardRead(
         Match.UNCERTAIN, seen, f"the camera is unsure of white's point(s) {where}", doubtful
     )
+
+
+def nearest(obs: Observation, candidates: Iterable[Position]) -> Position | None:
+    """The candidate the reading disagrees with least (weighted by confidence), if unique."""
+    if obs.white is None or obs.black is None:
+        return None
+    conf = _confidences(obs)
+    scored = sorted(
+        ((sum(conf[i] for i in _differences(obs, c)), n, c) for n, c in enumerate(candidates)),
+        key=lambda s: (s[0], s[1]),
+    )
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][2]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.events import Kind, RefereeEvent
-from firmware.matching import BoardRead, MatchSettings, read_board
+from firmware.matching import BoardRead, MatchSettings, nearest, read_board
 from firmware.matching import Match as Fit
 from rules.actions import Action, ActionRefused
 from rules.check import check_play
@@ -206,7 +206,7 @@ class Referee:
                 str(turn.opponent),
             )
         if fit.position is None or fit.match is Fit.UNCERTAIN:
-            return self._uncertain(fit, turn)
+            return self._uncertain(fit, turn, obs, tree)
         verdict = check_play(before, dice, fit.position, tree)
         details = {
             "dice": list(dice),
@@ -228,7 +228,7 @@ class Referee:
                     str(turn),
                     {**details, "closest": [str(p) for p in verdict.closest]},
                 )
-            return self._uncertain(fit, turn)
+            return self._uncertain(fit, turn, obs, tree)
         # Dice picked up: the play is final.
         if verdict.legal:
             assert verdict.play is not None
@@ -244,7 +244,7 @@ class Referee:
                 *events,
             ]
         if fit.match is not Fit.OFF_SCRIPT and fit.match is not Fit.EXACT:
-            return self._uncertain(fit, turn)
+            return self._uncertain(fit, turn, obs, tree)
         events = self._apply(lambda: self.match.move(fit.position, by=turn))
         return [
             RefereeEvent(
@@ -290,17 +290,49 @@ class Referee:
                 pass  # nothing to void in the match record: the roll was never accepted
         return said
 
-    def _uncertain(self, fit: BoardRead, turn: Side) -> list[RefereeEvent]:
-        self._pending_confirm = fit.position
+    def _uncertain(
+        self, fit: BoardRead, turn: Side, obs: Observation, tree: PlayTree
+    ) -> list[RefereeEvent]:
+        """Never a guess called out as a fault: say what is unclear, and offer the nearest
+        legal play for the players to confirm."""
+        guess = nearest(obs, [p.result for p in tree.plays if p.result is not None])
+        play = tree.play_for(guess) if guess is not None else None
+        self._pending_confirm = guess
+        text = f"please check the board: {fit.reason or 'the camera cannot read it'}"
+        if play is not None:
+            text += f"; was it {str(play) or 'no move'}? press confirm, or fix the board"
         return self._say(
             Kind.UNCERTAIN,
-            f"please check the board: {fit.reason or 'the camera cannot read it'}",
+            text,
             str(turn),
-            {"doubtful_points": list(fit.doubtful_points)},
+            {
+                "doubtful_points": list(fit.doubtful_points),
+                "guess": None if play is None else str(play),
+            },
         )
 
     def _confirm(self) -> list[RefereeEvent]:
-        return [RefereeEvent(Kind.PROMPT, self.match.prompt(), None)]
+        """The players confirm the legal play offered when the camera was unsure."""
+        pending, self._pending_confirm = self._pending_confirm, None
+        game = self.match.game
+        if pending is None or game.phase is not Phase.ROLLED or game.dice is None:
+            return [RefereeEvent(Kind.PROMPT, f"nothing to confirm; {self.match.prompt()}", None)]
+        turn = game.turn
+        assert turn is not None
+        verdict = check_play(game.position, game.dice, pending)
+        if not verdict.legal:
+            return [
+                RefereeEvent(
+                    Kind.ERROR,
+                    f"the board as read is not a legal play ({verdict.reason}): fix the board "
+                    "or the reading",
+                    str(turn),
+                )
+            ]
+        assert verdict.play is not None
+        events = self._apply(lambda: self.match.move(verdict.play, by=turn))
+        text = str(verdict.play) or "cannot move"
+        return [RefereeEvent(Kind.PLAY, f"{turn} played {text} (confirmed)", str(turn)), *events]
 
     def _play_tree(self, before: Position, dice: tuple[int, int]) -> PlayTree:
         key = (before, dice)

@@ -133,3 +133,21 @@ def test_actions_are_recorded_before_events_are_returned() -> None:
     ref = Referee(Match(5), record=recorded.append)
     ref.observe(seen(START, (die(3, "white_right"), die(1, "black_right"))))
     assert len(recorded) == 1 and recorded == list(ref.match.log)
+
+
+def test_players_can_confirm_an_uncertain_legal_reading() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    # A checker on the 5 point is seen on the 4 point; the camera is only fairly sure of both.
+    obs = with_counts(seen(after, (), unsure={5: 0.7, 4: 0.7}), {5: 1, 4: 1}, {})
+    events = ref.observe(obs)
+    assert kinds(events) == [Kind.UNCERTAIN]
+    assert events[0].details["guess"] == "8/5 6/5" and "press confirm" in events[0].message
+    events = ref.command("confirm", "white")
+    assert kinds(events)[0] is Kind.PLAY and "confirmed" in events[0].message
+    assert ref.match.turn is Side.BLACK
+
+
+def test_confirm_with_nothing_pending_just_prompts() -> None:
+    ref = opened(3, 1)
+    assert kinds(ref.command("confirm")) == [Kind.PROMPT]
