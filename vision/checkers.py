@@ -1,19 +1,26 @@
 """Count checkers on the rectified board: 24 points, bar and borne off, with confidences.
 
-Works on the canonical top-down board (``vision.board``) at a working size of 600x450.  For each
-point column the empty board is modelled from the board itself: the field colour (the middle band,
-which checkers rarely reach) and the two triangle colours (medians over the columns of each
-colour near the triangle tips).  A checker slot is occupied when the disc there differs from that
-model; occupied slots are coloured white or black by the checker colours learned at calibration,
-or, without them, by clustering this frame's occupied slots (the lighter cluster is white).
-Checkers stack from the point's outer edge; a column's count is the run of occupied slots from
-the edge, plus any second-layer checkers seen between first-layer ones.
+Works on the canonical top-down board (``vision.board``), resized internally to the board's
+real proportions so checkers are circles.  Two cues find checkers:
+
+- colour: the empty board is modelled from the board itself (the field colour from the middle
+  band, which checkers rarely reach, and the two triangle colours, medians over alternate columns
+  near the tips); along each point the run of pixels unlike that model gives the stack's extent;
+- outline: circles of checker size (Hough on a contrast-equalised grey), kept when unlike the
+  board inside or with a rim on the side facing the board's middle (which also rejects the circle
+  inscribed in an empty triangle's base).  This finds light-on-light and dark-on-dark checkers.
+
+A point's first layer is the run of slots from its edge seen by either cue; a full first layer
+(5) may carry a second layer in its gaps, seen as circles.  Colours: the checker colours learned
+at calibration, or else a 2-means split of this frame's checkers (the lighter set is white); a
+point takes its checkers' majority colour.  Bar: circles in the bar strip.  Borne off: 15 minus
+the rest (``off_from_trays`` False).
 
 ::
 
     rect = rectify(frame, fix.homography, WORK_W, WORK_H)
-    counts = count_checkers(rect, BoardGeometry(bar_frac=fix.bar_frac), "bottom-right",
-                            aspect=fix_aspect(fix))
+    counts = count_checkers(rect, fix.geometry, "bottom-right",
+                            shape=BoardShape(aspect=quad_aspect(fix.corners)))
     counts.white[5], counts.point_confidence[5]
 """
 
@@ -133,18 +140,105 @@ def _unlike_board(
     return d > 18.0
 
 
-def _slot_features(
-    strips: list[np.ndarray], diffs: list[np.ndarray], disc_masks: list[np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell and slot: fraction of disc pixels unlike the empty board, and mean disc colour."""
-    n_slots = len(disc_masks)
-    occ = np.zeros((len(strips), n_slots), np.float32)
-    col = np.zeros((len(strips), n_slots, 3), np.float32)
-    for i, s in enumerate(strips):
-        for k, m in enumerate(disc_masks):
-            occ[i, k] = float(diffs[i][m].mean()) if m.any() else 0.0
-            col[i, k] = s[m].mean(axis=0) if m.any() else 0.0
-    return occ, col
+def _gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Colour gradient (x, y) of a Lab image: per pixel, the channel with the strongest edge."""
+    gxs, gys = [], []
+    for ch, wgt in ((0, 0.5), (1, 1.0), (2, 1.0)):
+        gxs.append(cv2.Sobel(lab[..., ch], cv2.CV_32F, 1, 0, ksize=3) * wgt)
+        gys.append(cv2.Sobel(lab[..., ch], cv2.CV_32F, 0, 1, ksize=3) * wgt)
+    gx = np.stack(gxs)
+    gy = np.stack(gys)
+    k = np.argmax(gx**2 + gy**2, axis=0)[None]
+    return np.take_along_axis(gx, k, 0)[0], np.take_along_axis(gy, k, 0)[0]
+
+
+_ANGLES = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+
+
+def ring_evidence(gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: float) -> np.ndarray:
+    """Per circle (x, y, r): how much of its outline shows as a radial colour edge.
+
+    For each of 32 directions the strongest radial gradient at 0.85-1.1 of the radius is taken;
+    the value is the 35th percentile over directions, over ``scale``.  A checker's rim lights up
+    most directions; a circle the Hough transform assembled from triangle edges only a few.
+    """
+    if not len(circles):
+        return np.zeros(0, np.float32)
+    h, w = gx.shape
+    cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
+    best = np.zeros((len(circles), len(_ANGLES)), np.float32)
+    for rho in (0.85, 0.95, 1.02, 1.1):
+        rr = circles[:, 2:3] * rho
+        xi = np.clip(np.round(circles[:, 0:1] + rr * cos[None]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(circles[:, 1:2] + rr * sin[None]).astype(int), 0, h - 1)
+        radial = np.abs(gx[yi, xi] * cos[None] + gy[yi, xi] * sin[None])
+        best = np.maximum(best, radial)
+    toward = np.where(circles[:, 1:2] < h / 2, 1.0, -1.0)
+    facing = (sin[None, :] * toward) > 0.3
+    masked = np.where(facing, best, np.nan)
+    return np.nanpercentile(masked, 35, axis=1) / scale
+
+
+def _hough(grey: np.ndarray, r_min: float, r_max: float) -> np.ndarray:
+    """Circles (x, y, r) of checker size; the outline shows even light-on-light."""
+    # Local contrast first: dark checkers on a dark board still have a visible rim.
+    clahe = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(6, 6))
+    blur = cv2.GaussianBlur(clahe.apply(grey), (5, 5), 1.2)
+    found = cv2.HoughCircles(
+        blur,
+        cv2.HOUGH_GRADIENT,
+        dp=1,
+        minDist=max(4.0, 0.8 * r_min),
+        param1=80,
+        param2=14,
+        minRadius=int(r_min),
+        maxRadius=int(np.ceil(r_max)),
+    )
+    return np.zeros((0, 3), np.float32) if found is None else found[0].astype(np.float32)
+
+
+def _verified(
+    circles: np.ndarray,
+    lab: np.ndarray,
+    field: np.ndarray,
+    tri_colours: list[np.ndarray],
+    geo: BoardGeometry,
+    shape: BoardShape,
+) -> np.ndarray:
+    """Keep circles that are checkers: unlike both board colours inside, or with a rim all
+    round (light-on-light)."""
+    if not len(circles):
+        return circles
+    h, w = lab.shape[:2]
+    gx, gy = _gradients(lab)
+    scale = float(np.median(np.hypot(gx, gy))) + 1.0
+    rim = ring_evidence(gx, gy, circles, scale)
+    keep = []
+    for (x, y, r), e in zip(circles, rim, strict=True):
+        rr = 0.55 * r
+        patch = lab[
+            int(max(0, y - rr)) : int(min(h, y + rr + 1)),
+            int(max(0, x - rr)) : int(min(w, x + rr + 1)),
+        ]
+        px = patch.reshape(-1, 3)
+        if not len(px):
+            keep.append(False)
+            continue
+        unlike = np.ones(len(px), bool)
+        for ref in (field, *tri_colours):
+            unlike &= _colour_dist(px, ref) > 18.0
+        keep.append(float(unlike.mean()) > 0.4 or e > 2.0)
+    return circles[np.array(keep, bool)]
+
+
+@dataclass(frozen=True)
+class _Found:
+    """One checker seen in a cell: distance from the point's edge, centre, colour sample."""
+
+    along: float
+    x: float
+    y: float
+    colour: tuple[float, float, float]
 
 
 def count_checkers(
@@ -158,18 +252,23 @@ def count_checkers(
 ) -> CheckerCounts:
     """Count checkers on a canonical board image (any size with the canonical aspect).
 
-    ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice).
+    ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice).  Disc
+    positions in the result are in this image's pixels too.
     """
     shape = shape or BoardShape()
-    h, w = rect_bgr.shape[:2]
+    h_in, w = rect_bgr.shape[:2]
+    # Square pixels: the board at its real proportions, so checkers are circles.
+    h = max(16, int(round(w / max(shape.aspect, 0.3))))
+    sy = h_in / h
+    img = cv2.resize(rect_bgr, (w, h), interpolation=cv2.INTER_AREA) if h != h_in else rect_bgr
     geo = BoardGeometry(width=w, height=h, bar_frac=geometry.bar_frac)
-    lab = _lab(rect_bgr)
+    lab = _lab(img)
     half = h // 2
     cells = _cells(geo)
     width = min(c.x1 - c.x0 for c in cells)
     cells = [_Cell(c.column, c.top, c.x0, c.x0 + width) for c in cells]
     strips = [_strip(lab, c, half) for c in cells]
-    dx, dy = checker_pitch(geo, shape)
+    d = shape.checker_frac * geo.point_width
     tip = shape.tip_frac * h
     yy, xx = np.mgrid[0:half, 0:width].astype(np.float32)
     cx = (width - 1) / 2.0
@@ -181,7 +280,7 @@ def count_checkers(
     # "unlike the board" only if it is unlike both the field and the triangle.
     unsure = edge_band | ((yy > tip * 0.8) & (yy < tip * 1.2))
     care = (xx >= 1) & (xx <= width - 2)
-    # Field colour: the middle band outside triangles, median over the whole board width.
+    # Field colour: the middle band outside triangles and bar, median over the board.
     mid = lab[int(h * 0.46) : int(h * 0.54)].reshape(-1, 3)
     field = np.median(mid, axis=0)
     # Triangle colours: two groups of alternating columns, median near the tips.
@@ -194,56 +293,53 @@ def count_checkers(
         tri_colours.append(np.median(vals, axis=0) if len(vals) else field)
     ignore_mask = np.zeros((h, w), np.uint8)
     for x0, y0, x1, y1 in ignore:
-        cv2.rectangle(ignore_mask, (int(x0), int(y0)), (int(np.ceil(x1)), int(np.ceil(y1))), 1, -1)
+        cv2.rectangle(
+            ignore_mask, (int(x0), int(y0 / sy)), (int(np.ceil(x1)), int(np.ceil(y1 / sy))), 1, -1
+        )
     cares = [care & (_strip(ignore_mask, c, half) == 0) for c in cells]
     diffs = [
         _unlike_board(s, tri_mask, unsure, field, tri_colours[parity[i]]) & cares[i]
         for i, s in enumerate(strips)
     ]
-    profiles = _profiles(diffs, cares, cx, dx)
-    extents = np.array([_extent(p, dy) for p in profiles])
-    dy = _fit_pitch(extents, dy)
-    dx = dy / ((h / w) * shape.aspect)
-    n_slots = max(1, int(half // dy))
-    disc_masks = []
-    rx, ry = 0.36 * dx, 0.36 * dy
-    for k in range(n_slots):
-        cy = (k + 0.5) * dy
-        disc_masks.append(((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 <= 1.0)
-    occ, slot_col = _slot_features(strips, diffs, disc_masks)
-    run = np.clip(np.round(extents / dy).astype(int), 0, n_slots)
-    occupied = np.zeros_like(occ, bool)
-    for i in range(len(cells)):
-        occupied[i, : run[i]] = True
-    is_black = _classify(slot_col, occupied, run, colours)
+    # Circles: checker outlines (light-on-light included), and the checker size.
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    circles = _hough(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
+    circles = _verified(circles, lab, field, tri_colours, geo, shape)
+    if len(circles) >= 3:
+        d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
+    profiles = _profiles(diffs, cares, cx, d)
+    extents = np.array([_extent(p, d) for p in profiles])
+    pitch = _fit_pitch(extents, d * 1.015)
+    found_cells: list[list[_Found]] = []
+    for i, c in enumerate(cells):
+        found_cells.append(
+            _cell_checkers(c, strips[i], diffs[i], circles, extents[i], pitch, d, h, half)
+        )
+    # Colour: one per point (points never hold both), by majority of its checkers.
+    feats = [f.colour for fs in found_cells for f in fs]
+    labels = _colour_labels(np.array(feats, np.float32).reshape(-1, 3), colours)
     white = [0] * 24
     black = [0] * 24
     conf = [1.0] * 24
     discs: list[tuple[float, float, float, int]] = []
+    k = 0
     for i, c in enumerate(cells):
         idx = geo.point_index(c.column, "top" if c.top else "bottom", white_home)
-        n = int(run[i])
-        # Confidence: how close the extent is to a whole number of checkers.
-        frac = abs(extents[i] / dy - round(extents[i] / dy))
-        conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0))
-        if n == 0:
-            continue
-        blk = bool(np.mean(is_black[i, :n]) > 0.5)
+        fs = found_cells[i]
+        n = len(fs)
+        blk = bool(n and np.mean(labels[k : k + n]) > 0.5)
+        votes = labels[k : k + n]
+        k += n
+        frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
+        agree = float(np.mean(votes == blk)) if n else 1.0
+        conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0) * agree)
         if blk:
             black[idx] = n
         else:
             white[idx] = n
-        for k in range(n):
-            y = (k + 0.5) * dy
-            discs.append(
-                (
-                    c.x0 + cx,
-                    y if c.top else h - 1 - y,
-                    dx / 2.0,
-                    int(blk),
-                )
-            )
-    bar_w, bar_b = 0, 0
+        for f in fs:
+            discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
+    bar_w, bar_b, bar_conf = _bar_checkers(lab, geo, circles, d, colours, labels, feats)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
@@ -255,10 +351,115 @@ def count_checkers(
         off_black=off_b,
         off_from_trays=False,
         point_confidence=tuple(conf),
-        bar_confidence=0.5,
+        bar_confidence=bar_conf,
         off_confidence=0.5,
         discs=tuple(discs),
     )
+
+
+def _cell_checkers(
+    cell: _Cell,
+    strip: np.ndarray,
+    diff: np.ndarray,
+    circles: np.ndarray,
+    extent: float,
+    pitch: float,
+    d: float,
+    h: int,
+    half: int,
+) -> list[_Found]:
+    """Checkers of one point: circles found on it, plus first-layer slots that differ from the
+    empty board but had no circle (touching, low-contrast outlines)."""
+    r = d / 2.0
+    cxs = (cell.x0 + cell.x1) / 2.0
+    out: list[_Found] = []
+    width = strip.shape[1]
+
+    def sample(along: float) -> tuple[float, float, float]:
+        y0 = int(max(0, along - 0.3 * r))
+        y1 = int(min(half, along + 0.3 * r + 1))
+        x0 = int(max(0, width / 2 - 0.3 * r))
+        x1 = int(min(width, width / 2 + 0.3 * r + 1))
+        patch = strip[y0:y1, x0:x1].reshape(-1, 3)
+        m = patch.mean(axis=0) if len(patch) else np.zeros(3)
+        return float(m[0]), float(m[1]), float(m[2])
+
+    alongs = np.zeros(0, np.float32)
+    if len(circles):
+        inside = np.abs(circles[:, 0] - cxs) < 0.35 * (cell.x1 - cell.x0)
+        ys = circles[inside, 1]
+        alongs = np.sort(ys if cell.top else (h - 1 - ys))
+    n_colour = int(round(extent / pitch)) if extent > 0 else 0
+
+    def circle_near(a: float, tol: float) -> bool:
+        return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
+
+    # First layer: slots from the edge, each seen by colour or by a circle on it.
+    n_first = 0
+    max_first = max(1, int((half - 0.2 * d) // pitch))
+    while n_first < max_first:
+        a = 0.5 * d + n_first * pitch
+        if n_first < n_colour or circle_near(a, 0.45 * r):
+            out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+            n_first += 1
+        else:
+            break
+    # A full first layer may carry a second one, in the gaps (seen only as circles).
+    if n_first >= 5:
+        for j in range(n_first - 1):
+            a = 0.5 * d + (j + 0.5) * pitch
+            if circle_near(a, 0.3 * r):
+                out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+            else:
+                break
+    out.sort(key=lambda f: f.along)
+    return out
+
+
+def _bar_checkers(
+    lab: np.ndarray,
+    geo: BoardGeometry,
+    circles: np.ndarray,
+    d: float,
+    colours: CheckerColours | None,
+    labels: np.ndarray,
+    feats: list[tuple[float, float, float]],
+) -> tuple[int, int, float]:
+    """Checkers on the bar: circles centred in the bar strip, coloured like the points' ones."""
+    if geo.bar_frac < 0.03 or not len(circles):
+        return 0, 0, 0.6
+    b0, b1 = geo.bar_span
+    on_bar = circles[(circles[:, 0] > b0 - 0.1 * d) & (circles[:, 0] < b1 + 0.1 * d)]
+    if not len(on_bar):
+        return 0, 0, 0.8
+    bar_cols = []
+    for x, y, _ in on_bar:
+        r = 0.3 * d
+        patch = lab[int(max(0, y - r)) : int(y + r) + 1, int(max(0, x - r)) : int(x + r) + 1]
+        bar_cols.append(patch.reshape(-1, 3).mean(axis=0))
+    bar_cols_a = np.array(bar_cols, np.float32)
+    if colours is not None:
+        blk = _colour_labels(bar_cols_a, colours)
+    elif len(feats) >= 2:
+        f = np.array(feats, np.float32)
+        mw = f[labels == 0].mean(axis=0) if np.any(labels == 0) else f.mean(axis=0)
+        mb = f[labels == 1].mean(axis=0) if np.any(labels == 1) else f.mean(axis=0)
+        blk = _colour_dist(bar_cols_a, mb) < _colour_dist(bar_cols_a, mw)
+    else:
+        blk = _two_clusters(bar_cols_a)
+    n_b = int(np.sum(blk))
+    return len(on_bar) - n_b, n_b, 0.7
+
+
+def _colour_labels(feats: np.ndarray, colours: CheckerColours | None) -> np.ndarray:
+    """1 where a colour sample is a black checker, 0 for white."""
+    if len(feats) == 0:
+        return np.zeros(0, int)
+    if colours is not None:
+        cw = np.array(colours.white, np.float32)
+        cb = np.array(colours.black, np.float32)
+        return (_colour_dist(feats, cb) < _colour_dist(feats, cw)).astype(int)
+    return _two_clusters(feats).astype(int)
 
 
 def _profiles(
@@ -324,29 +525,6 @@ def _parity(cells: list[_Cell], samples: list[np.ndarray]) -> list[int]:
             best = (spread, par)
     assert best is not None
     return best[1]
-
-
-def _classify(
-    slot_col: np.ndarray,
-    occupied: np.ndarray,
-    run: np.ndarray,
-    colours: CheckerColours | None,
-) -> np.ndarray:
-    """True where an occupied slot holds a black checker."""
-    out = np.zeros(occupied.shape, bool)
-    pts = [(i, k) for i in range(occupied.shape[0]) for k in range(int(run[i]))]
-    if not pts:
-        return out
-    feats = np.array([slot_col[i, k] for i, k in pts], np.float32)
-    if colours is not None:
-        cw = np.array(colours.white, np.float32)
-        cb = np.array(colours.black, np.float32)
-        blk = _colour_dist(feats, cb) < _colour_dist(feats, cw)
-    else:
-        blk = _two_clusters(feats)
-    for (i, k), b in zip(pts, blk, strict=True):
-        out[i, k] = b
-    return out
 
 
 def _two_clusters(feats: np.ndarray) -> np.ndarray:
