@@ -109,3 +109,35 @@ def test_sets_are_distinct_and_small() -> None:
     dupes = [v for v in digests.values() if len(v) > 1]
     assert not dupes, f"identical images: {dupes[:3]}"
     assert total < 42e6, f"synthetic sets take {total / 1e6:.1f} MB"
+
+
+def _bar_line(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Image points on the board's centre line (through the bar), top and bottom."""
+    tl, tr, br, bl = corners
+    return (tl + tr) / 2, (bl + br) / 2
+
+
+@pytest.mark.parametrize("name", SET_NAMES)
+def test_die_zones_match_their_image_half(name: str) -> None:
+    """A die labelled white_right lies right of the bar line when white sits at the bottom
+    (and left of it when white sits at the top); black_right the other way."""
+    checked = 0
+    for _, js in _pairs(name):
+        lab = json.loads(js.read_text())
+        top, bottom = _bar_line(np.asarray(lab["board"]["corners"], float))
+        white_bottom = lab["board"]["white_home"].startswith("bottom")
+        width = np.linalg.norm(np.subtract(lab["board"]["corners"][1], lab["board"]["corners"][0]))
+        for die in lab["dice"]:
+            if die["zone"] not in ("white_right", "black_right"):
+                continue
+            x0, y0, x1, y1 = die["bbox"]
+            c = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+            d = bottom - top
+            side = (d[0] * (c[1] - top[1]) - d[1] * (c[0] - top[0])) / np.linalg.norm(d)
+            # side < 0: right of the downward line in image coordinates.
+            if abs(side) < 0.04 * width:
+                continue  # too close to the bar to judge from the box centre
+            right = side < 0
+            assert right == ((die["zone"] == "white_right") == white_bottom), (js.name, die)
+            checked += 1
+    assert checked >= 100
