@@ -11,6 +11,17 @@
     with hub.subscribe() as sub:                       # one per open phone (SSE stream)
         message = sub.get(timeout=1.0)                 # a Message, or None on timeout
 
+The runner's side of commands, with :func:`queued_handler`::
+
+    inbox = queue.SimpleQueue()                        # the referee thread's work queue
+    hub.set_command_handler(queued_handler(inbox.put, timeout=5.0))
+    ...                                                # on the referee thread:
+    item = inbox.get()
+    if isinstance(item, PendingCommand):
+        events = referee.command(item.name, item.side)
+        ...                                            # journal, publish, light the panel
+        item.answer([e.to_json() for e in events])     # the phone's POST returns now
+
 Thread-safe, no global state. Each subscriber has a small bounded queue: a phone that stops
 reading loses its *oldest* messages (it is sent a fresh ``state`` on reconnect anyway); the
 publisher never blocks and memory never grows with a dead client.
@@ -138,6 +149,44 @@ class Subscription:
     def __iter__(self) -> Iterator[Message | None]:
         while not self.closed:
             yield self.get()
+
+
+class PendingCommand:
+    """A player's command waiting for the referee's thread to answer it."""
+
+    def __init__(self, name: str, side: str | None) -> None:
+        self.name = name
+        self.side = side
+        self._done = threading.Event()
+        self._events: list[dict[str, Any]] = []
+
+    def answer(self, events: list[dict[str, Any]]) -> None:
+        """The referee's events about this command (``RefereeEvent.to_json()`` each)."""
+        self._events = [dict(e) for e in events]
+        self._done.set()
+
+    def wait(self, timeout: float) -> list[dict[str, Any]]:
+        """The answer; raises ``TimeoutError`` if none came within ``timeout`` seconds."""
+        if not self._done.wait(timeout):
+            raise TimeoutError(f"the referee did not answer {self.name!r} in {timeout:g} s")
+        return self._events
+
+    def __repr__(self) -> str:
+        return f"PendingCommand({self.name!r}, {self.side!r})"
+
+
+def queued_handler(
+    put: Callable[[PendingCommand], object], *, timeout: float = 5.0
+) -> CommandHandler:
+    """A command handler for :meth:`ScoreboardHub.set_command_handler` that hands each command
+    to the referee thread's queue (``put``) and waits up to ``timeout`` s for its answer."""
+
+    def handle(name: str, side: str | None) -> list[dict[str, Any]]:
+        pending = PendingCommand(name, side)
+        put(pending)
+        return pending.wait(timeout)
+
+    return handle
 
 
 class ScoreboardHub:

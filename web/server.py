@@ -114,5 +114,4 @@ def serve(
         server = make_server(
             host, port, app, threaded=True, request_handler=_QuietHandler, fd=listener.fileno()
         )
-    server.daemon_threads = True  # an open stream never blocks process exit
     return ScoreboardServer(server, closing, hub)

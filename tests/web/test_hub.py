@@ -3,6 +3,7 @@ queues, command forwarding."""
 
 from __future__ import annotations
 
+import queue
 import threading
 
 import pytest
@@ -10,7 +11,14 @@ import pytest
 from firmware.events import Kind, RefereeEvent
 from firmware.referee import COMMANDS as REFEREE_COMMANDS
 from rules.match import Match
-from web.hub import COMMANDS, NoHandler, ScoreboardHub, TooManySubscribers
+from web.hub import (
+    COMMANDS,
+    NoHandler,
+    PendingCommand,
+    ScoreboardHub,
+    TooManySubscribers,
+    queued_handler,
+)
 
 
 def event(message: str, kind: Kind = Kind.PLAY, side: str | None = "white") -> dict:
@@ -168,3 +176,31 @@ def test_the_match_file_comes_from_the_provider() -> None:
         hub.match_file()
     hub.set_mat_provider(lambda: " 7 point match\n")
     assert hub.match_file() == " 7 point match\n"
+
+
+def test_queued_handler_waits_for_the_referee_thread() -> None:
+    inbox: queue.SimpleQueue[PendingCommand] = queue.SimpleQueue()
+    hub = ScoreboardHub()
+    hub.set_command_handler(queued_handler(inbox.put, timeout=2.0))
+    answered_on: list[str] = []
+
+    def referee_thread() -> None:
+        item = inbox.get(timeout=2)
+        answered_on.append(threading.current_thread().name)
+        item.answer([RefereeEvent(Kind.RULING, f"{item.name} by {item.side}", item.side).to_json()])
+
+    worker = threading.Thread(target=referee_thread, name="referee")
+    worker.start()
+    result = hub.command("accept", "black")
+    worker.join(2)
+    assert result.ok and result.events[0]["message"] == "accept by black"
+    assert answered_on == ["referee"]
+
+
+def test_queued_handler_times_out_when_nobody_answers() -> None:
+    inbox: queue.SimpleQueue[PendingCommand] = queue.SimpleQueue()
+    hub = ScoreboardHub()
+    hub.set_command_handler(queued_handler(inbox.put, timeout=0.05))
+    with pytest.raises(TimeoutError, match="'undo'"):
+        hub.command("undo")
+    assert inbox.get_nowait().name == "undo"  # it was queued, just never answered

@@ -44,6 +44,9 @@
     } else if (length) {
       setText("length", String(length));
       setText("length-label", "point match");
+    } else {
+      setText("length", "\u2013"); // no match published yet
+      setText("length-label", "");
     }
     const badge = $("badge");
     const badgeText = current.crawford ? "Crawford" : current.post_crawford ? "Post-Crawford" : "";
