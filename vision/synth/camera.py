@@ -118,7 +118,9 @@ class Camera:
         # Grid node k sits at pixel k*step; resize maps node centres, so resize the grid
         # to (n-1)*step+1 samples with corner alignment via an affine warp.
         out_w, out_h = (len(gx) - 1) * step + 1, (len(gy) - 1) * step + 1
-        a = np.float32([[(len(gx) - 1) / (out_w - 1), 0, 0], [0, (len(gy) - 1) / (out_h - 1), 0]])
+        a = np.array(
+            [[(len(gx) - 1) / (out_w - 1), 0, 0], [0, (len(gy) - 1) / (out_h - 1), 0]], np.float32
+        )
         flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
         mx = cv2.warpAffine(mx, a, (out_w, out_h), flags=flags, borderMode=cv2.BORDER_REPLICATE)
         my = cv2.warpAffine(my, a, (out_w, out_h), flags=flags, borderMode=cv2.BORDER_REPLICATE)

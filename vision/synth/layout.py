@@ -191,7 +191,15 @@ def _flat_rot(rng: np.random.Generator, yaw_deg: float | None) -> np.ndarray:
     return _rz(a)
 
 
-def _clear(x: float, y: float, rad: float, checkers, boxes, g: BoardGeometry, skip=None) -> bool:
+def _clear(
+    x: float,
+    y: float,
+    rad: float,
+    checkers: list[CheckerPlace],
+    boxes: list[BoxPlace],
+    g: BoardGeometry,
+    skip: CheckerPlace | None = None,
+) -> bool:
     for c in checkers:
         if c is skip or c.on_edge:
             continue
@@ -243,7 +251,15 @@ def _zone_box(g: BoardGeometry, zone: str, wh: str) -> tuple[float, float, float
     return g.half_rect(g.zone_half(zone, wh))
 
 
-def _place_flat(spec, die: DieSpec, checkers, boxes, cam, rng, relax: float) -> BoxPlace | None:
+def _place_flat(
+    spec: SceneSpec,
+    die: DieSpec,
+    checkers: list[CheckerPlace],
+    boxes: list[BoxPlace],
+    cam: Camera,
+    rng: np.random.Generator,
+    relax: float,
+) -> BoxPlace | None:
     g, s = spec.geometry, spec.geometry.die_size
     rot = _flat_rot(rng, die.yaw_deg)
     if die.position is not None:
@@ -268,7 +284,14 @@ def _place_flat(spec, die: DieSpec, checkers, boxes, cam, rng, relax: float) -> 
     return box if _in_image(cam, box.vertices()) else None
 
 
-def _place_on_checker(spec, die: DieSpec, checkers, boxes, cam, rng) -> BoxPlace | None:
+def _place_on_checker(
+    spec: SceneSpec,
+    die: DieSpec,
+    checkers: list[CheckerPlace],
+    boxes: list[BoxPlace],
+    cam: Camera,
+    rng: np.random.Generator,
+) -> BoxPlace | None:
     g, s, wh = spec.geometry, spec.geometry.die_size, spec.white_home
     cands = [
         c
@@ -295,7 +318,13 @@ def _place_on_checker(spec, die: DieSpec, checkers, boxes, cam, rng) -> BoxPlace
 
 
 def _tilted(
-    rng, s: float, pivot_xy, toward: np.ndarray, alpha: float, z_surface: float, value: int
+    rng: np.random.Generator,
+    s: float,
+    pivot_xy: tuple[float, float],
+    toward: np.ndarray,
+    alpha: float,
+    z_surface: float,
+    value: int,
 ) -> BoxPlace:
     """A die whose bottom face rises at ``alpha`` toward ``toward`` from a pivot edge."""
     a = np.array([toward[0], toward[1], 0.0])
@@ -315,7 +344,13 @@ def _tilted(
 
 
 def _place_cocked(
-    spec, die: DieSpec, checkers, boxes, cam, rng, free: bool = False
+    spec: SceneSpec,
+    die: DieSpec,
+    checkers: list[CheckerPlace],
+    boxes: list[BoxPlace],
+    cam: Camera,
+    rng: np.random.Generator,
+    free: bool = False,
 ) -> BoxPlace | None:
     """A die tilted against a checker, the frame wall or a flat die (``free``: against an
     unspecified low support, the last resort when the zone offers none)."""
@@ -426,7 +461,7 @@ def _place_cocked(
 
 def place_dice(
     spec: SceneSpec,
-    checkers,
+    checkers: list[CheckerPlace],
     cam: Camera,
     rng: np.random.Generator,
     obstacles: list[BoxPlace] | None = None,
@@ -456,7 +491,11 @@ def place_dice(
     return boxes[first:]
 
 
-def place_cube(spec: SceneSpec, checkers, dice, rng: np.random.Generator) -> BoxPlace | None:
+def place_cube(
+    spec: SceneSpec, checkers: list[CheckerPlace], dice: list[BoxPlace], rng: np.random.Generator
+) -> BoxPlace | None:
+    """The doubling cube: on the bar (or the spare tray) mid-height for centre, near the
+    owner's edge otherwise."""
     if spec.cube is None:
         return None
     g, wh = spec.geometry, spec.white_home

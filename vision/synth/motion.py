@@ -49,7 +49,10 @@ def _offboard(hand: HandSpec, spec: SceneSpec) -> HandSpec:
 
 
 def _lerp(a: HandSpec, b: HandSpec, t: float) -> HandSpec:
-    tip = tuple(float(u + (v - u) * t) for u, v in zip(a.tip_mm, b.tip_mm, strict=True))
+    tip = (
+        float(a.tip_mm[0] + (b.tip_mm[0] - a.tip_mm[0]) * t),
+        float(a.tip_mm[1] + (b.tip_mm[1] - a.tip_mm[1]) * t),
+    )
     return replace(a, tip_mm=tip, height_mm=a.height_mm + (b.height_mm - a.height_mm) * t)
 
 

@@ -89,7 +89,7 @@ def _blit(canvas: np.ndarray, tex: np.ndarray, quad: np.ndarray, shade: float = 
     if x1 - x0 < 1 or y1 - y0 < 1:
         return None
     th, tw = tex.shape[:2]
-    src = np.float32([[0, 0], [tw, 0], [tw, th], [0, th]])
+    src = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float32)
     m = cv2.getPerspectiveTransform(src, (quad - [x0, y0]).astype(np.float32))
     warped = cv2.warpPerspective(
         tex,
@@ -430,7 +430,7 @@ def _draw_clutter(painter: _Painter, canvas: np.ndarray, c: _Clutter) -> None:
 
 
 def _shadow_polys(
-    spec: SceneSpec, lay: Layout, light: _Light, clutter: list[_Clutter] = ()
+    spec: SceneSpec, lay: Layout, light: _Light, clutter: tuple[_Clutter, ...] = ()
 ) -> list[np.ndarray]:
     """World polygons (N, 3) on the receiving surface for every object's shadow."""
     g = spec.geometry
@@ -462,9 +462,10 @@ def _shadow_polys(
         v = b.vertices()
         recv = float(v[:, 2].max())
         polys.append(cast(v, recv))
-    for c in clutter:
-        pts = c.outline()
-        polys.append(np.vstack([pts[: len(pts) // 2], cast(pts[len(pts) // 2 :], c.centre[2])]))
+    for item in clutter:
+        pts = item.outline()
+        half = len(pts) // 2
+        polys.append(np.vstack([pts[:half], cast(pts[half:], float(item.centre[2]))]))
     # Frame walls shade the playing surface on the side away from the light.
     fh = g.frame_height
     if fh > 0:
@@ -633,7 +634,7 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
     _apply_shadows(
         canvas,
         pcam,
-        _shadow_polys(spec, lay, light, clutter),
+        _shadow_polys(spec, lay, light, tuple(clutter)),
         spec.lighting.shadow,
         blur_mm=float(rng.uniform(2.0, 6.0)),
     )
@@ -647,15 +648,15 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
         top = b.centre.copy()
         top[2] = b.vertices()[:, 2].min()
         items.append((float(np.linalg.norm(top - pcam.C)), b))
-    for c in clutter:
-        items.append((float(np.linalg.norm(c.top_centre() - pcam.C)), c))
+    for item in clutter:
+        items.append((float(np.linalg.norm(item.top_centre() - pcam.C)), item))
     items.sort(key=lambda it: -it[0])
     for _, obj in items:
         if isinstance(obj, _Clutter):
             _draw_clutter(painter, canvas, obj)
         elif isinstance(obj, CheckerPlace):
             painter.checker(canvas, obj)
-        else:
+        elif isinstance(obj, BoxPlace):
             painter.die(canvas, obj)
     labels = make_labels(spec, lay, cam)
     return Prepared(spec, lay, canvas, board_mask, pcam, light, labels)
@@ -665,7 +666,9 @@ def make_labels(spec: SceneSpec, lay: Layout, cam: Camera) -> dict:
     """DATASET.md labels for the final (distorted, unpadded) image."""
     g = spec.geometry
     corners = cam.project([[x, y, 0.0] for x, y in g.play_corners()])
-    board = {"corners": [[round(float(u), 1), round(float(v), 1)] for u, v in corners]}
+    board: dict[str, object] = {
+        "corners": [[round(float(u), 1), round(float(v), 1)] for u, v in corners]
+    }
     board.update(spec.position.label())
     board["white_home"] = spec.white_home
     w, h = spec.size
