@@ -309,7 +309,7 @@ def count_checkers(
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = _profiles(diffs, cares, cx, d)
     extents = np.array([_extent(p, d) for p in profiles])
-    pitch = _fit_pitch(extents, d * 1.015)
+    pitch = _circle_pitch(circles, cells, h, d) or _fit_pitch(extents, d * 1.015)
     found_cells: list[list[_Found]] = []
     for i, c in enumerate(cells):
         found_cells.append(
@@ -357,6 +357,23 @@ def count_checkers(
     )
 
 
+def _circle_pitch(circles: np.ndarray, cells: list[_Cell], h: int, d: float) -> float | None:
+    """Spacing of neighbouring checkers along a point, from circles on the same point (some
+    boards leave gaps between checkers); None when too few pairs are seen."""
+    gaps: list[float] = []
+    for c in cells:
+        cxs = (c.x0 + c.x1) / 2.0
+        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1] if len(circles) else []
+        alongs = np.sort(
+            np.asarray([y if c.top else h - 1 - y for y in ys if (y < h / 2) == c.top])
+        )
+        steps = np.diff(alongs)
+        gaps += [float(g) for g in steps if 0.85 * d < g < 1.6 * d]
+    if len(gaps) < 3:
+        return None
+    return float(np.median(gaps))
+
+
 def _cell_checkers(
     cell: _Cell,
     strip: np.ndarray,
@@ -394,24 +411,32 @@ def _cell_checkers(
     def circle_near(a: float, tol: float) -> bool:
         return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
 
-    # First layer: slots from the edge, each seen by colour or by a circle on it.
-    n_first = 0
+    # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
     max_first = max(1, int((half - 0.2 * d) // pitch))
-    while n_first < max_first:
-        a = 0.5 * d + n_first * pitch
-        if n_first < n_colour or circle_near(a, 0.45 * r):
-            out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
-            n_first += 1
-        else:
-            break
-    # A full first layer may carry a second one, in the gaps (seen only as circles).
-    if n_first >= 5:
-        for j in range(n_first - 1):
-            a = 0.5 * d + (j + 0.5) * pitch
-            if circle_near(a, 0.3 * r):
-                out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
-            else:
-                break
+    seen = [k < n_colour or circle_near(0.5 * d + k * pitch, 0.45 * r) for k in range(max_first)]
+    n_first = 0
+    while n_first < max_first and seen[n_first]:
+        n_first += 1
+    upper: list[int] = []
+    far = max((k for k in range(max_first) if seen[k]), default=-1)
+    if far >= 4:
+        # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
+        upper = [
+            j
+            for j in range(far)
+            if circle_near(0.5 * d + (j + 0.5) * pitch, 0.3 * r)
+            and not circle_near(0.5 * d + j * pitch, 0.3 * r)
+        ]
+        hidden = {k for j in upper for k in (j, j + 1)}
+        if all(seen[k] or k in hidden for k in range(far + 1)):
+            n_first = far + 1
+        upper = [j for j in upper if j + 1 < n_first]
+    for k in range(n_first):
+        a = 0.5 * d + k * pitch
+        out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+    for j in upper:
+        a = 0.5 * d + (j + 0.5) * pitch
+        out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
     out.sort(key=lambda f: f.along)
     return out
 
