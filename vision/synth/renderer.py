@@ -256,6 +256,28 @@ class _Painter:
                     canvas, [_i(quad)], (np.asarray(face) * shade).tolist(), cv2.LINE_AA, _SHIFT
                 )
 
+    def _contact_shadow(self, canvas: np.ndarray, b: BoxPlace, z: float) -> None:
+        d = self.light.direction
+        v = b.vertices()
+        s = (z - v[:, 2]) / max(-d[2], 0.2)
+        cast = v + np.outer(s, d)
+        cast[:, 2] = z
+        uv = self.cam.project_pinhole(cast)
+        hh, ww = canvas.shape[:2]
+        pad = int(b.size * self.cam.focal / self.spec.camera.distance_mm * 0.4) + 3
+        x0, y0 = np.floor(uv.min(axis=0)).astype(int) - pad
+        x1, y1 = np.ceil(uv.max(axis=0)).astype(int) + pad
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, ww), min(y1, hh)
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            return
+        m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        hull = cv2.convexHull((uv - [x0, y0]).astype(np.float32))[:, 0]
+        cv2.fillPoly(m, [_i(hull)], 255, cv2.LINE_AA, _SHIFT)
+        m = cv2.GaussianBlur(m.astype(np.float32) / 255, (0, 0), max(1.0, pad / 3))
+        k = 1 - self.spec.lighting.shadow * 0.8 * m[..., None]
+        roi = canvas[y0:y1, x0:x1]
+        roi[:] = (roi * k).astype(np.uint8)
+
     def die(self, canvas: np.ndarray, b: BoxPlace) -> None:
         faces_src = self.cube_faces if b.is_cube else self.die_faces
         body = self.cube_body if b.is_cube else self.die_body
@@ -266,6 +288,11 @@ class _Painter:
                 tex = np.rot90(tex, int(self.rng.integers(4))).copy()
             faces.append(tex)
         half = np.full(3, b.size / 2)
+        resting = float(b.vertices()[:, 2].max())
+        if resting < -0.5:
+            # Raised (on a checker, the bar or the frame): the board shadow pass did not see
+            # what the die rests on, so cast a soft contact shadow here.
+            self._contact_shadow(canvas, b, resting)
         self._box(canvas, b.centre, b.rot, half, faces, body * 0.62)
         # Glossy top: small highlight near the lamp's mirror point.
         top_n = b.rot @ np.array([0, 0, -1.0])
