@@ -19,7 +19,7 @@ from rules.position import Position
 from web import ScoreboardHub, serve
 from web.server import ScoreboardServer
 
-from .conftest import illegal_match
+from .conftest import SseClient, illegal_match
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -215,3 +215,21 @@ def test_the_board_decodes_position_ids_like_the_rules(
         assert got["onRoll"] == list(pos.us) and got["notOnRoll"] == list(pos.them)
     with pytest.raises(sync_api.Error, match="14 base64"):
         page.evaluate("() => BgBoard.decodePositionId('abc')")
+
+
+def test_a_page_turned_away_when_full_reconnects_later(browser: Any) -> None:
+    full = ScoreboardHub(max_subscribers=1)
+    full.publish_state({**Match(3).snapshot(), "score": {"white": 2, "black": 1}})
+    with serve(full, "127.0.0.1", 0, keepalive=0.5) as srv:  # a departed client is noticed fast
+        sse = SseClient(srv.host, srv.port)  # takes the only slot
+        sse.next()
+        context = browser.new_context(viewport=PHONE)
+        try:
+            pg = context.new_page()
+            pg.goto(srv.url)
+            expect(pg.locator("#score-white")).to_have_text("2")  # served with the page
+            expect(pg.locator("#conn")).to_have_attribute("data-state", "reconnecting")
+            sse.close()
+            expect(pg.locator("#conn")).to_have_attribute("data-state", "live", timeout=10000)
+        finally:
+            context.close()

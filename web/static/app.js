@@ -249,7 +249,10 @@
     });
     source.addEventListener("error", () => {
       conn.textContent = "reconnecting";
-      conn.dataset.state = "reconnecting"; // EventSource retries by itself
+      conn.dataset.state = "reconnecting";
+      // EventSource retries by itself after a network error, but gives up for good on an HTTP
+      // error (e.g. 503 when every scoreboard slot is taken): then start a new one later.
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
     });
     source.addEventListener("init", (m) => applyInit(JSON.parse(m.data)));
     source.addEventListener("state", (m) => renderState(JSON.parse(m.data).state));
