@@ -151,6 +151,13 @@ def _run_demo(args: argparse.Namespace) -> int:
         f" (match to {match.length}); now: {match.prompt()}"
     )
     print(f"journal: {args.workdir / 'bgref-demo.sqlite'}; match file: {result.mat_path}")
+    print(f"self-check: {result.scenes_ok} of {len(result.scenes)} scripted scenes as expected")
+    for check in result.scenes:
+        if not check.ok:
+            print(
+                f"  scene {check.scene} ({check.note}): expected {check.expected},"
+                f" referee said {check.produced}"
+            )
     if server is not None:
         print("serving the scoreboard; press Ctrl-C to stop", flush=True)
         try:

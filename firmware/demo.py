@@ -27,6 +27,26 @@ from vision.reader import BoardReader
 RECORDING = Path(__file__).resolve().parent / "demo_recording"
 
 
+# Events that must never appear unless the script expects them: a false call is a bug.
+ALARMS = {"illegal", "reroll", "uncertain", "warning", "error"}
+
+
+@dataclass
+class SceneCheck:
+    """What the referee said during one scripted scene, against what the script expects."""
+
+    scene: int
+    note: str
+    expected: list[str]
+    produced: list[str]
+
+    @property
+    def ok(self) -> bool:
+        missing = [k for k in self.expected if k not in self.produced]
+        unexpected = [k for k in self.produced if k in ALARMS and k not in self.expected]
+        return not missing and not unexpected
+
+
 @dataclass
 class DemoResult:
     events: list[RefereeEvent]
@@ -34,6 +54,11 @@ class DemoResult:
     runner: Runner
     seconds: float
     mat_path: Path | None
+    scenes: list[SceneCheck]
+
+    @property
+    def scenes_ok(self) -> int:
+        return sum(s.ok for s in self.scenes)
 
 
 def print_event(event: RefereeEvent) -> None:
@@ -79,9 +104,35 @@ def run_demo(
     )
     progress(f"playing {len(source)} frames from {recording}")
     t0 = time.perf_counter()
-    events = runner.run(source, scheduled=source.commands)
+    # Which scene each frame belongs to: a scene runs from its still frames to the next's.
+    # (The loop below is Runner.run's, keeping track of scenes for the self-check.)
+    scene_of: list[int] = []
+    scene = -1
+    for entry in source.entries:
+        if "note" in entry:
+            scene += 1
+        scene_of += [max(scene, 0)] * int(entry.get("hold", 1))
+    produced: dict[int, list[str]] = {}
+    events: list[RefereeEvent] = []
+    pending = sorted(source.commands, key=lambda c: c.at)
+    for frame in source:
+        new: list[RefereeEvent] = []
+        while pending and pending[0].at <= frame.index:
+            command = pending.pop(0)
+            new += runner.command(command.name, command.side)
+        new += runner.process(frame)
+        # Hand frames before a scene's still frames still belong to the scene before.
+        owner = scene_of[frame.index] if frame.index < len(scene_of) else scene
+        produced.setdefault(owner, []).extend(str(e.kind) for e in new)
+        events += new
     seconds = time.perf_counter() - t0
+    checks = [
+        SceneCheck(
+            int(e["scene"]), str(e["note"]), list(e["events"]), produced.get(int(e["scene"]), [])
+        )
+        for e in source.manifest.get("expected", [])
+    ]
     mat_path = workdir / "bgref-demo.mat"
     mat_path.write_text(to_mat(match))
     journal.close()
-    return DemoResult(events, match, runner, seconds, mat_path)
+    return DemoResult(events, match, runner, seconds, mat_path, checks)
