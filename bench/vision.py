@@ -1,0 +1,105 @@
+"""Vision speed and memory on 1280x960 frames, one thread.
+
+Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5]
+
+Prints median / p95 latency of:
+- a full read with a calibration (board position known, as on the device): rectify, dice,
+  checkers, cube;
+- the per-frame motion check;
+- a full read without calibration (marker-free board search in every frame), for reference;
+and the peak memory (ru_maxrss of the process, and tracemalloc's peak of Python allocations
+during the reads).  Frames are rendered scenes (vision.synth), so the figures are reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vision.board import find_board_markers  # noqa: E402
+from vision.calibration import calibration_from_fix  # noqa: E402
+from vision.motion import MotionDetector  # noqa: E402
+from vision.reader import BoardReader  # noqa: E402
+from vision.synth import random_scene, render  # noqa: E402
+
+
+def _frames(n: int, seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        spec = random_scene(rng, markers=True, hand_probability=0.0, size=(1280, 960))
+        image, _ = render(spec, rng)
+        out.append(image)
+    return out
+
+
+def _stats(times: list[float]) -> str:
+    a = np.array(times) * 1000
+    return f"median {np.median(a):6.1f} ms   p95 {np.percentile(a, 95):6.1f} ms   (n={len(a)})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=6)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args(argv)
+    cv2.setNumThreads(1)
+    frames = _frames(args.frames, args.seed)
+    print(f"{len(frames)} rendered 1280x960 frames, OpenCV threads: {cv2.getNumThreads()}")
+
+    readers = []
+    for f in frames:
+        fix = find_board_markers(f)
+        assert fix is not None, "bench frames have markers"
+        readers.append(BoardReader(calibration_from_fix(f, fix, "bottom-right")))
+    for r, f in zip(readers, frames, strict=True):
+        r.read(f)  # warm-up (imports, caches)
+
+    tracemalloc.start()
+    times = []
+    for _ in range(args.repeat):
+        for r, f in zip(readers, frames, strict=True):
+            t0 = time.perf_counter()
+            r.read(f)
+            times.append(time.perf_counter() - t0)
+    _, peak_py = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"full read, calibrated:        {_stats(times)}")
+
+    motion = MotionDetector()
+    times = []
+    for _ in range(args.repeat * 4):
+        for f in frames:
+            t0 = time.perf_counter()
+            motion.update(f)
+            times.append(time.perf_counter() - t0)
+    print(f"motion check:                 {_stats(times)}")
+
+    free = BoardReader(None)
+    times = []
+    for f in frames:
+        t0 = time.perf_counter()
+        free.read(f)
+        times.append(time.perf_counter() - t0)
+    print(f"full read, board search:      {_stats(times)}")
+
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"peak memory: ru_maxrss {rss_mb:.0f} MB (whole process, renderer included), "
+        f"tracemalloc peak during reads {peak_py / 1e6:.1f} MB"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
