@@ -13,6 +13,7 @@ from vision.synth import (
     WHITE_HOMES,
     BoardGeometry,
     CameraSpec,
+    CubeSpec,
     DieSpec,
     HandSpec,
     Position,
@@ -246,3 +247,24 @@ def test_no_marker_without_markers() -> None:
     image, _ = render(random_scene(rng, markers=False, hand_probability=0.0), rng)
     _, ids, _ = detector.detectMarkers(image)
     assert ids is None or not set(ids.ravel()) & {0, 1, 2, 3}
+
+
+def test_hand_over_cube_and_die_hides_their_labels() -> None:
+    g = BoardGeometry()
+    bar_x = g.half_width + g.bar_width / 2
+    spec = SceneSpec(
+        style="walnut",
+        white_home="bottom-left",
+        position=Position.starting(),
+        geometry=g,
+        dice=(DieSpec(4, "flat", "bar", position=(bar_x, g.play_height / 2 + 45)),),
+        cube=CubeSpec(64, "centre"),
+        camera=CameraSpec(distance_mm=800, focal_px=1100),
+    )
+    _, labels = render(spec, np.random.default_rng(2))
+    assert labels["cube"] == {"value": 64, "location": "centre"} and len(labels["dice"]) == 1
+    palm_over_centre = HandSpec(tip_mm=(bar_x, g.play_height / 2 - 105), edge="bottom")
+    _, labels = render(replace(spec, hand=palm_over_centre), np.random.default_rng(2))
+    assert labels["cube"] is None
+    assert labels["dice"] == []
+    assert "hidden by the hand" in labels["notes"]

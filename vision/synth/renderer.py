@@ -891,7 +891,8 @@ def _unpad_k(k: np.ndarray) -> np.ndarray:
 
 
 def _hand_occlusion(prep: Prepared, hand_mask: np.ndarray, labels: dict) -> dict:
-    """Mark ``partial`` if the hand hides a checker; drop dice it hides for the most part."""
+    """Mark ``partial`` if the hand hides a checker; drop dice it hides for 30% or more; the
+    cube becomes ``None`` (not visible) when half hidden."""
     lay, cam, g = prep.layout, prep.cam, prep.spec.geometry
     h, w = hand_mask.shape
     hidden_checker = False
@@ -902,25 +903,31 @@ def _hand_occlusion(prep: Prepared, hand_mask: np.ndarray, labels: dict) -> dict
         if 0 <= int(v) < h and 0 <= int(u) < w and hand_mask[int(v), int(u)] > 60:
             hidden_checker = True
             break
-    kept = []
-    for b, lab in zip(lay.dice, labels["dice"], strict=True):
+
+    def covered(b: BoxPlace) -> float:
         uv = cam.project_pinhole(b.vertices())
         hull = cv2.convexHull(uv.astype(np.float32))[:, 0]
         x0, y0 = np.floor(hull.min(axis=0)).astype(int)
         x1, y1 = np.ceil(hull.max(axis=0)).astype(int) + 1
         m = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.fillPoly(m, [_i(hull - [x0, y0])], 255)
+        cv2.fillPoly(m, [_i(hull - [x0, y0])], 255, cv2.LINE_8, _SHIFT)
         sub = hand_mask[max(y0, 0) : y1, max(x0, 0) : x1]
         m = m[max(0, -y0) : max(0, -y0) + sub.shape[0], max(0, -x0) : max(0, -x0) + sub.shape[1]]
-        covered = ((sub > 127) & (m > 0)).sum() / max(1, (m > 0).sum())
-        if covered < 0.3:
-            kept.append(lab)
+        return float(((sub > 127) & (m > 0)).sum() / max(1, (m > 0).sum()))
+
+    kept = [lab for b, lab in zip(lay.dice, labels["dice"], strict=True) if covered(b) < 0.3]
     out = dict(labels)
     out["dice"] = kept
     if hidden_checker:
         out["partial"] = True
+    notes = []
     if len(kept) != len(labels["dice"]):
-        out["notes"] = labels["notes"] + "; a die hidden by the hand is not labelled"
+        notes.append("a die hidden by the hand is not labelled")
+    if lay.cube is not None and labels.get("cube") is not None and covered(lay.cube) >= 0.5:
+        out["cube"] = None  # not visible
+        notes.append("the cube is hidden by the hand")
+    if notes:
+        out["notes"] = "; ".join([labels["notes"], *notes])
     return out
 
 
