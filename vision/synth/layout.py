@@ -237,10 +237,11 @@ def _outside_spots(g: BoardGeometry, s: float) -> list[tuple[float, float, float
             spots.append((tr[0], tr[1], tr[2], tr[3], 0.0))
     tz = g.board_thickness
     spots += [
-        (ox0 - 90, oy0, ox0 - 4, oy1, tz),
-        (ox1 + 4, oy0, ox1 + 90, oy1, tz),
-        (ox0, oy1 + 4, ox1, oy1 + 60, tz),
-        (ox0, oy0 - 60, ox1, oy0 - 4, tz),
+        # On the table, far enough from the board that its edge cannot hide the die.
+        (ox0 - 100, oy0, ox0 - 25, oy1, tz),
+        (ox1 + 25, oy0, ox1 + 100, oy1, tz),
+        (ox0, oy1 + 25, ox1, oy1 + 80, tz),
+        (ox0, oy0 - 80, ox1, oy0 - 25, tz),
     ]
     return spots
 
