@@ -29,7 +29,7 @@
     $("btn-confirm").hidden = kind !== "uncertain";
     const header = $("status");
     const colour = ["green", "yellow", "red"].includes(light) ? light : "yellow";
-    header.className = "status light-" + colour;
+    header.className = "status light-" + colour + ((message || "").length > 48 ? " long" : "");
     header.dataset.light = colour;
     setText("message", message || "");
   }
