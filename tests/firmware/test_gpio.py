@@ -4,9 +4,11 @@ commands over, beeps sound for illegal plays and void rolls, pins are released."
 from __future__ import annotations
 
 import queue
+import re
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero import Device
@@ -156,3 +158,33 @@ def test_set_light_refuses_unknown_colours(panel: RefereePanel) -> None:
         panel.set_light("blue")
     panel.set_light(None)
     assert panel.light is None
+
+
+WIRING_MD = Path(__file__).resolve().parents[2] / "hardware" / "wiring.md"
+
+
+def wiring_table() -> dict[str, tuple[int, int]]:
+    """hardware/wiring.md's pin table: function -> (BCM, header pin)."""
+    rows = re.findall(r"^\| ([^|]+?) \| GPIO(\d+) \| (\d+) \|", WIRING_MD.read_text(), re.M)
+    return {name: (int(bcm), int(pin)) for name, bcm, pin in rows}
+
+
+@pytest.mark.parametrize("revision", ["c03111", "d04170"])  # a Pi 4B 4 GB, a Pi 5 8 GB
+def test_wiring_md_matches_the_default_pins_on_a_pi_4_and_5(revision: str) -> None:
+    factory = MockFactory(revision=revision)
+    try:
+        with RefereePanel(pin_factory=factory) as panel:
+            panel.show(RefereeEvent(Kind.PLAY, "x"))
+            assert factory.pin(PanelPins().green).state
+        header = factory.board_info.headers["J8"]
+        where = {info.name: info.number for info in header.pins.values()}
+        pins = PanelPins()
+        code = {f"{n} LED": getattr(pins, n) for n in ("green", "yellow", "red")}
+        code["buzzer"] = pins.buzzer
+        code.update({f"{b.capitalize()} button": pins.button(b) for b in BUTTONS})
+        documented = wiring_table()
+        assert set(documented) == set(code)
+        for name, bcm in code.items():
+            assert documented[name] == (bcm, where[f"GPIO{bcm}"]), name
+    finally:
+        factory.reset()
