@@ -771,6 +771,25 @@ def hand_polygons(hand: HandSpec) -> tuple[list[np.ndarray], list[np.ndarray]]:
     return skin, sleeve
 
 
+def _hand_details(layer: np.ndarray, skin: list[np.ndarray], hand: HandSpec, to_roi, light) -> None:
+    """Creases between fingers and fingernails, drawn on the shaded hand layer."""
+    base = np.asarray(hand.skin, np.float32) * (light.ambient + (1 - light.ambient) * 0.8)
+    crease = (base * 0.72).tolist()
+    nail = np.minimum(base * 1.05 + np.float32([10, 8, 14]), 255).tolist()
+    for k in (0, 1, 2, 3, 5):  # the four fingers and the thumb
+        poly = skin[k]
+        cv2.polylines(layer, [_i(to_roi(poly))], True, crease, 1, cv2.LINE_AA, _SHIFT)
+        n = len(poly) // 2
+        tip_c = poly[n:].mean(axis=0)  # centre of the tip cap
+        root_c = poly[:n].mean(axis=0)
+        axis = (tip_c - root_c) / (np.linalg.norm(tip_c - root_c) + 1e-9)
+        side = np.array([-axis[1], axis[0]])
+        centre = tip_c - axis * 2.0
+        ang = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+        ell = centre + np.outer(np.cos(ang), axis) * 6.0 + np.outer(np.sin(ang), side) * 4.5
+        cv2.fillPoly(layer, [_i(to_roi(ell))], nail, cv2.LINE_AA, _SHIFT)
+
+
 def draw_hand(prep: Prepared, canvas: np.ndarray, hand: HandSpec) -> np.ndarray:
     """Draw the hand and its shadow on ``canvas`` (padded); return its mask (uint8)."""
     cam, light = prep.cam, prep.light
@@ -828,6 +847,7 @@ def draw_hand(prep: Prepared, canvas: np.ndarray, hand: HandSpec) -> np.ndarray:
         a = roi_m.astype(np.float32) / 255
         layer = layer * (1 - a[..., None]) + col * a[..., None]
         alpha = np.maximum(alpha, a)
+    _hand_details(layer, skin, hand, lambda p: to_px(p, hplane) - [x0, y0], light)
     premult = layer * alpha[..., None]
     length = float(np.hypot(*mv))
     if length > 1.5:
