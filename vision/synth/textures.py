@@ -363,12 +363,33 @@ def checker_texture(
         shade *= 1 - 0.06 * r**2  # slight dish
     else:
         shade *= 1 - 0.04 * r**2
+    if finish in ("glossy", "pearl") and rng.random() < 0.5:
+        shade *= _emblem(rng, size, light_xy)
     rgb = (col[None, None, :] * shade[..., None]).clip(0, 255)
     alpha = np.clip((1 - r) * size / 2 + 0.5, 0, 1)
     out = np.empty((size, size, 4), np.uint8)
     out[..., :3] = rgb.astype(np.uint8)
     out[..., 3] = (alpha * 255).astype(np.uint8)
     return out
+
+
+def _emblem(rng: np.random.Generator, size: int, light_xy: np.ndarray) -> np.ndarray:
+    """Brightness factor of an engraved maker's emblem in the middle of a checker: a ring and
+    a glyph, darker in the cut and lit on the edge facing the light (embossed look)."""
+    m = np.zeros((size, size), np.uint8)
+    c = size // 2
+    th = max(1, size // 48)
+    cv2.circle(m, (c, c), int(size * rng.uniform(0.16, 0.22)), 255, th, cv2.LINE_AA)
+    glyph = str(rng.choice(["F", "M", "B", "G", "*", "+"]))
+    fs = size / 90
+    (tw, tht), _ = cv2.getTextSize(glyph, cv2.FONT_HERSHEY_SIMPLEX, fs, th)
+    cv2.putText(
+        m, glyph, (c - tw // 2, c + tht // 2), cv2.FONT_HERSHEY_SIMPLEX, fs, 255, th, cv2.LINE_AA
+    )
+    cut = m.astype(np.float32) / 255
+    dx, dy = int(round(light_xy[0])), int(round(light_xy[1]))
+    lit = np.roll(cut, (dy, dx), axis=(0, 1))
+    return (1 - 0.2 * cut + 0.12 * np.clip(lit - cut, 0, 1)).astype(np.float32)
 
 
 def die_face(value: int, body: BGR, pip: BGR, size: int = 64, corner: float = 0.16) -> np.ndarray:
