@@ -268,3 +268,12 @@ def test_hand_over_cube_and_die_hides_their_labels() -> None:
     assert labels["cube"] is None
     assert labels["dice"] == []
     assert "hidden by the hand" in labels["notes"]
+
+
+def test_die_state_weights_choose_the_states() -> None:
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        spec = random_scene(rng, n_dice=3, die_state_weights=(0, 1, 0), hand_probability=0.0)
+        assert [d.state for d in spec.dice] == ["cocked"] * 3
+        _, labels = render(spec, rng)
+        assert [d["state"] for d in labels["dice"]] == ["cocked"] * 3

@@ -278,8 +278,10 @@ def random_dice(
     geom: BoardGeometry,
     white_home: str,
     n_dice: int | None = None,
+    state_weights: tuple[float, float, float] = (0.62, 0.27, 0.11),
 ) -> tuple[DieSpec, ...]:
-    """0-4 dice; about 27% cocked, 11% on a checker, 12% on the bar or outside the board."""
+    """0-4 dice; by default 27% cocked, 11% on a checker (``state_weights`` for flat, cocked,
+    on_checker), about 12% on the bar or outside the board."""
     if n_dice is None:
         n_dice = int(rng.choice([0, 1, 2, 3, 4], p=[0.05, 0.10, 0.67, 0.06, 0.12]))
     roll_zone = "white_right" if rng.random() < 0.5 else "black_right"
@@ -287,7 +289,7 @@ def random_dice(
     dice = []
     for k in range(n_dice):
         value = int(rng.integers(1, 7))
-        state = str(rng.choice(DIE_STATES, p=[0.62, 0.27, 0.11]))
+        state = str(rng.choice(DIE_STATES, p=np.asarray(state_weights) / sum(state_weights)))
         other = "black_right" if roll_zone == "white_right" else "white_right"
         # The second pair of dice (3rd, 4th) usually lies in the other player's half.
         home = roll_zone if k < 2 else other
@@ -340,9 +342,12 @@ def random_scene(
     n_dice: int | None = None,
     hand_probability: float = 0.12,
     cube_probability: float = 0.9,
+    die_state_weights: tuple[float, float, float] = (0.62, 0.27, 0.11),
     size: tuple[int, int] = (1280, 960),
 ) -> SceneSpec:
-    """A random, valid scene. Any keyword fixes that aspect instead of drawing it."""
+    """A random, valid scene. Any keyword fixes that aspect instead of drawing it;
+    ``die_state_weights`` weighs flat, cocked and on_checker dice (e.g. (0, 1, 0): all cocked).
+    """
     if style is None:
         style = str(rng.choice(sorted(STYLES)))
     if style not in STYLES:
@@ -353,7 +358,7 @@ def random_scene(
         markers = bool(rng.random() < 0.5)
     geom = random_geometry(rng, style)
     pos = random_position(rng, position_kind)
-    dice = random_dice(rng, pos, geom, white_home, n_dice)
+    dice = random_dice(rng, pos, geom, white_home, n_dice, die_state_weights)
     cube = None
     if rng.random() < cube_probability:
         loc = str(rng.choice(["centre", "white", "black"], p=[0.6, 0.2, 0.2]))
