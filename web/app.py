@@ -48,7 +48,7 @@ def create_app(
 
     @app.get("/")
     def index() -> str:
-        return render_template("index.html", initial=hub.state(), commands=COMMANDS)
+        return render_template("index.html", initial=hub.state())
 
     @app.get("/healthz")
     def healthz() -> Response:
@@ -66,8 +66,8 @@ def create_app(
             return jsonify(ok=False, error=str(exc)), 503
 
         def stream() -> Iterator[str]:
-            # Subscribe first, then read the state: nothing published in between is lost
-            # (the page ignores events it already holds, by id).
+            # Subscribe first, then read the state: nothing published in between is lost,
+            # and what the initial state already holds is skipped.
             with sub:
                 initial = hub.state()
                 yield "retry: 2000\n" + _sse("init", initial["seq"], initial)
@@ -75,6 +75,8 @@ def create_app(
                 while not stop.is_set() and not sub.closed:
                     message = sub.get()
                     now = time.monotonic()
+                    if message is not None and message.seq <= initial["seq"]:
+                        continue
                     if message is not None:
                         yield _sse_message(message)
                         last = now
@@ -85,8 +87,7 @@ def create_app(
 
         headers = {
             "Cache-Control": "no-cache, no-transform",
-            "X-Accel-Buffering": "no",
-            "Connection": "keep-alive",
+            "X-Accel-Buffering": "no",  # no proxy buffering (hop-by-hop headers are the server's)
         }
         response = Response(stream(), mimetype="text/event-stream", headers=headers)
         response.call_on_close(sub.close)  # also when the stream never started

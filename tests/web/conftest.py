@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -78,4 +79,9 @@ class SseClient:
                 fields[key] = value.removeprefix(" ")
 
     def close(self) -> None:
+        """Hang up as a phone does: the socket really closes (the response's file would
+        otherwise keep it open)."""
+        if self.conn.sock is not None:
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        self.response.close()
         self.conn.close()
