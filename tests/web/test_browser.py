@@ -233,3 +233,20 @@ def test_a_page_turned_away_when_full_reconnects_later(browser: Any) -> None:
             expect(pg.locator("#conn")).to_have_attribute("data-state", "live", timeout=10000)
         finally:
             context.close()
+
+
+def test_the_board_is_drawn_from_whites_view_whoever_is_on_roll(
+    hub: ScoreboardHub, server: ScoreboardServer, page: Any
+) -> None:
+    m = Match(7)
+    m.opening_roll(white=5, black=2)
+    m.move("13/11 13/8")  # white's play: now black is on roll, the ID is from black's view
+    hub.publish_state(m.snapshot())
+    open_live(page, server)
+    expected_white = {13: 3, 11: 1, 8: 4, 6: 5, 24: 2}
+    expected_black = {1: 2, 12: 5, 17: 3, 19: 5}  # black's 24, 13, 8, 6 in white's numbering
+    for colour, expected in (("white", expected_white), ("black", expected_black)):
+        for point, count in expected.items():
+            checkers = page.locator(f'#board circle.checker.{colour}[data-point="{point}"]')
+            expect(checkers).to_have_count(count)
+        expect(page.locator(f"#board circle.checker.{colour}")).to_have_count(15)

@@ -77,12 +77,15 @@
     return { x: RIGHT0 + (p - 19) * PW, top: true };
   }
 
-  function stack(group, cx, top, count, colour, maxShown) {
+  // `where` is white's point number (1-24) or "bar"; kept on each checker for tests and tools.
+  function stack(group, cx, top, count, colour, maxShown, where) {
     const step = 2 * R;
     const shown = Math.min(count, maxShown);
     for (let i = 0; i < shown; i++) {
       const cy = top ? EDGE + R + i * step : H - EDGE - R - i * step;
-      group.appendChild(el("circle", { cx: cx, cy: cy, r: R - 0.6, class: "checker " + colour }));
+      group.appendChild(el("circle", {
+        cx: cx, cy: cy, r: R - 0.6, class: "checker " + colour, "data-point": where,
+      }));
     }
     if (count > maxShown) {
       const i = shown - 1;
@@ -116,14 +119,14 @@
     for (let p = 1; p <= 24; p++) {
       const { x, top } = pointX(p);
       const cx = x + PW / 2;
-      if (s.white[p]) stack(men, cx, top, s.white[p], "white", 5);
-      if (s.black[25 - p]) stack(men, cx, top, s.black[25 - p], "black", 5);
+      if (s.white[p]) stack(men, cx, top, s.white[p], "white", 5, p);
+      if (s.black[25 - p]) stack(men, cx, top, s.black[25 - p], "black", 5, p);
     }
     // The bar: white's checkers wait on the top half (they re-enter in black's home, top
     // right), black's on the bottom half.
     const barX = LEFT0 + 6 * PW + BAR / 2;
-    if (s.white[25]) stack(men, barX, true, s.white[25], "white", 3);
-    if (s.black[25]) stack(men, barX, false, s.black[25], "black", 3);
+    if (s.white[25]) stack(men, barX, true, s.white[25], "white", 3, "bar");
+    if (s.black[25]) stack(men, barX, false, s.black[25], "black", 3, "bar");
     // Borne off: thin slabs in the tray, white at the bottom, black at the top.
     const trayX = TRAY0 + 2, slab = 5.4;
     for (const [colour, top] of [["white", false], ["black", true]]) {
