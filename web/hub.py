@@ -225,7 +225,7 @@ class ScoreboardHub:
             raise TypeError(f"publish_state wants a dict, got {type(snapshot).__name__}")
         with self._lock:
             self._snapshot = copy.deepcopy(snapshot)
-            self._set_status(snapshot.get("light"), snapshot.get("message"))
+            self._set_status(snapshot.get("light"), snapshot.get("message"), snapshot.get("kind"))
             self._seq += 1
             state = copy.deepcopy({**self._snapshot, **self._status})
             message = Message("state", self._seq, {"seq": self._seq, "state": state})
@@ -254,6 +254,12 @@ class ScoreboardHub:
             return
         if light is not None and light not in LIGHTS:
             raise ValueError(f"light must be one of {LIGHTS}, got {light!r}")
+        same = (light or self._status["light"], text) == (
+            self._status["light"],
+            self._status["message"],
+        )
+        if kind is None and same:
+            kind = self._status.get("kind")  # a state repeating the last event's word keeps it
         self._status = {
             "light": light or self._status["light"],
             "message": "" if text is None else str(text),

@@ -43,6 +43,16 @@ def test_state_merges_the_snapshot_with_the_last_light_and_message() -> None:
     assert hub.state()["state"]["message"] == "accepted"
 
 
+def test_a_state_repeating_the_last_events_word_keeps_its_kind() -> None:
+    hub = ScoreboardHub()
+    hub.publish_event(event("please check the board", Kind.UNCERTAIN))
+    # The runner's state carries the last event's light and message, but not its kind.
+    hub.publish_state({"phase": "rolled", "light": "yellow", "message": "please check the board"})
+    assert hub.state()["state"]["kind"] == "uncertain"
+    hub.publish_state({"phase": "rolled", "light": "green", "message": "white to play 3-1"})
+    assert hub.state()["state"]["kind"] is None
+
+
 def test_published_data_is_copied_not_shared() -> None:
     hub = ScoreboardHub()
     snap = {"score": {"white": 1, "black": 0}}
