@@ -173,10 +173,13 @@ def ring_evidence(gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: fl
         yi = np.clip(np.round(circles[:, 1:2] + rr * sin[None]).astype(int), 0, h - 1)
         radial = np.abs(gx[yi, xi] * cos[None] + gy[yi, xi] * sin[None])
         best = np.maximum(best, radial)
-    toward = np.where(circles[:, 1:2] < h / 2, 1.0, -1.0)
-    facing = (sin[None, :] * toward) > 0.3
-    masked = np.where(facing, best, np.nan)
-    return np.nanpercentile(masked, 35, axis=1) / scale
+    top = circles[:, 1] < h / 2
+    out = np.zeros(len(circles), np.float32)
+    for sel, sign in ((top, 1.0), (~top, -1.0)):
+        facing = sin * sign > 0.3
+        if np.any(sel):
+            out[sel] = np.percentile(best[sel][:, facing], 35, axis=1)
+    return out / scale
 
 
 def _hough(grey: np.ndarray, r_min: float, r_max: float) -> np.ndarray:
@@ -310,10 +313,23 @@ def count_checkers(
     profiles = _profiles(diffs, cares, cx, d)
     extents = np.array([_extent(p, d) for p in profiles])
     pitch = _circle_pitch(circles, cells, h, d) or _fit_pitch(extents, d * 1.015)
+    # Beside the triangle, a checker hides the field even when it matches the triangle
+    # (dark-on-dark, light-on-light): per slot, the disc's part outside the triangle.
+    beside = []
+    for k in range(max(1, int((half - 0.2 * d) // pitch))):
+        disc = (xx - cx) ** 2 + (yy - (0.5 * d + k * pitch)) ** 2 <= (0.36 * d) ** 2
+        beside.append(disc & ~tri_mask & ~unsure)
     found_cells: list[list[_Found]] = []
     for i, c in enumerate(cells):
+        seen_beside = []
+        for m in beside:
+            mm = m & cares[i]
+            n_px = int(mm.sum())
+            seen_beside.append(n_px >= 0.1 * np.pi * (0.36 * d) ** 2 and diffs[i][mm].mean() > 0.8)
         found_cells.append(
-            _cell_checkers(c, strips[i], diffs[i], circles, extents[i], pitch, d, h, half)
+            _cell_checkers(
+                c, strips[i], diffs[i], circles, extents[i], pitch, d, h, half, seen_beside
+            )
         )
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
@@ -374,6 +390,35 @@ def _circle_pitch(circles: np.ndarray, cells: list[_Cell], h: int, d: float) -> 
     return float(np.median(gaps))
 
 
+def _fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> int | None:
+    """Checkers in a stack fanned along the point (longer than five): the repeat period of the
+    stack's profile along the point gives the spacing, the extent the number."""
+    width = strip.shape[1]
+    lo, hi = int(width / 2 - 0.25 * d), int(width / 2 + 0.25 * d) + 1
+    end = int(min(len(strip), extent))
+    if end < 3 * d:
+        return None
+    prof = strip[:end, lo:hi, 0].mean(axis=1)
+    k = max(3, int(d) | 1)
+    prof = prof - np.convolve(prof, np.ones(k) / k, mode="same")
+    prof = prof[k // 2 : len(prof) - k // 2]
+    if len(prof) < 2 * d or float(prof.std()) < 1e-3:
+        return None
+    prof = (prof - prof.mean()) / prof.std()
+    lags = np.arange(int(0.35 * d), int(min(1.05 * pitch, len(prof) / 2)))
+    if not len(lags):
+        return None
+    ac = np.array([float(np.mean(prof[:-lag] * prof[lag:])) for lag in lags])
+    peaks = [i for i in range(1, len(ac) - 1) if ac[i] >= ac[i - 1] and ac[i] >= ac[i + 1]]
+    if not peaks:
+        return None
+    best = max(peaks, key=lambda i: ac[i])
+    if ac[best] < 0.2:
+        return None
+    period = float(lags[best])
+    return max(6, int(round(1 + (extent - d) / period)))
+
+
 def _cell_checkers(
     cell: _Cell,
     strip: np.ndarray,
@@ -384,6 +429,7 @@ def _cell_checkers(
     d: float,
     h: int,
     half: int,
+    seen_beside: list[bool] | None = None,
 ) -> list[_Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines)."""
@@ -413,12 +459,22 @@ def _cell_checkers(
 
     # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
     max_first = max(1, int((half - 0.2 * d) // pitch))
-    seen = [k < n_colour or circle_near(0.5 * d + k * pitch, 0.45 * r) for k in range(max_first)]
+    beside = seen_beside or []
+    seen = [
+        k < n_colour
+        or circle_near(0.5 * d + k * pitch, 0.45 * r)
+        or (k < len(beside) and beside[k])
+        for k in range(max_first)
+    ]
     n_first = 0
     while n_first < max_first and seen[n_first]:
         n_first += 1
     upper: list[int] = []
     far = max((k for k in range(max_first) if seen[k]), default=-1)
+    if far >= 1 and all(seen[1 : far + 1]):
+        # The first checker sits in the triangle's widest part: when it matches the triangle
+        # it may go unseen, but the ones beyond it prove it is there.
+        n_first = max(n_first, far + 1)
     if far >= 4:
         # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
         upper = [
@@ -431,6 +487,15 @@ def _cell_checkers(
         if all(seen[k] or k in hidden for k in range(far + 1)):
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
+    fanned = _fanned_count(strip, extent, pitch, d) if extent > 5.3 * pitch else None
+    if fanned is not None and fanned > n_first + len(upper):
+        # Fanned along the point (each checker half over the next): count by the period.
+        step = (extent - d) / max(fanned - 1, 1)
+        n_first, upper = fanned, []
+        for k in range(n_first):
+            a = 0.5 * d + k * step
+            out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+        return out
     for k in range(n_first):
         a = 0.5 * d + k * pitch
         out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
