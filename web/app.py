@@ -116,6 +116,9 @@ def create_app(
             return _error(503, str(exc))
         except TimeoutError:
             return _error(504, f"the referee did not answer {name!r} in time")
+        except Exception as exc:  # the phone gets a reason, not an HTML error page
+            app.logger.exception("command %r failed", name)
+            return _error(500, f"the referee failed on {name!r}: {exc}")
         events = list(result.events)
         if result.refused is not None:
             return jsonify(ok=False, error=result.refused, events=events), 409
@@ -127,6 +130,9 @@ def create_app(
             text = hub.match_file()
         except NoHandler as exc:
             return _error(404, str(exc))
+        except Exception as exc:
+            app.logger.exception("the .mat provider failed")
+            return _error(500, f"the match file cannot be written: {exc}")
         return Response(
             text,
             mimetype="text/plain",

@@ -270,7 +270,8 @@ class ScoreboardHub:
     # -- reading (web side) ------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        """``{"seq", "state": snapshot + light/message, "events": [oldest..newest]}``."""
+        """``{"seq", "state": snapshot + light/message, "match_file": bool,
+        "events": [oldest..newest]}``."""
         with self._lock:
             return self._state_locked()
 
@@ -279,6 +280,7 @@ class ScoreboardHub:
         return {
             "seq": self._seq,
             "state": copy.deepcopy(merged),
+            "match_file": self._mat is not None,  # the page offers the .mat download
             "events": copy.deepcopy(list(self._events)),
         }
 

@@ -94,10 +94,22 @@ def test_commands_without_a_referee_or_in_time(hub: ScoreboardHub, client) -> No
     assert response.status_code == 504 and "in time" in response.get_json()["error"]
 
 
+def test_a_failing_referee_is_a_500_with_the_reason(hub: ScoreboardHub, client) -> None:  # type: ignore[no-untyped-def]
+    def broken(name: str, side: str | None) -> list[dict]:
+        raise RuntimeError("journal disk full")
+
+    hub.set_command_handler(broken)
+    response = client.post("/api/command", json={"name": "undo"})
+    assert response.status_code == 500
+    assert response.get_json()["error"] == "the referee failed on 'undo': journal disk full"
+
+
 def test_match_download(hub: ScoreboardHub, client) -> None:  # type: ignore[no-untyped-def]
     missing = client.get("/api/match.mat")
     assert missing.status_code == 404 and "no match" in missing.get_json()["error"]
+    assert client.get("/api/state").get_json()["match_file"] is False
     hub.set_mat_provider(lambda: " 7 point match\n\n Game 1\n")
+    assert client.get("/api/state").get_json()["match_file"] is True
     mat = client.get("/api/match.mat")
     assert mat.status_code == 200 and mat.mimetype == "text/plain"
     assert "attachment" in mat.headers["Content-Disposition"]

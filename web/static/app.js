@@ -180,6 +180,7 @@
   }
 
   function applyInit(data) {
+    $("download").hidden = !data.match_file;
     events = [];
     lastEventId = 0;
     for (const e of data.events || []) addEvent(e);
