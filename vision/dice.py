@@ -24,10 +24,12 @@ import numpy as np
 from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
-_WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
+_WORK_MAX_SIDE = 1300.0  # no board: photos are read at most this big
 _WORK_DIE_PX = 40.0  # board: dice are read at about this size
 _ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
+_MAX_PIPS = 400
+_LINK_R = 12.0  # pips of one face are at most this many pip radii apart
 
 
 @dataclass(frozen=True)
@@ -104,19 +106,22 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
             i = parent[i]
         return i
 
-    for i in range(n):
+    # Sweep in x so that only pips within reach are compared.
+    order = sorted(range(n), key=lambda i: pips[i].x)
+    rmax = max((p.r for p in pips), default=0.0)
+    for oi, i in enumerate(order):
         a = pips[i]
-        for j in range(i + 1, n):
+        reach = max_dist * max(a.r, rmax)
+        for j in order[oi + 1 :]:
             b = pips[j]
+            if b.x - a.x > reach:
+                break
             if a.dark != b.dark or abs(np.log(a.r / b.r)) > 0.4:
                 continue
             d = np.hypot(a.x - b.x, a.y - b.y)
             if d > max_dist * max(a.r, b.r) or d < 1.8 * max(a.r, b.r):
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
-                continue
-            # Pips of one face are foreshortened alike.
-            if abs(a.circularity - b.circularity) > 0.25:
                 continue
             if not _segment_clean(gray, a, b, pips):
                 continue
@@ -146,7 +151,7 @@ def _split_mixed(
             continue
         for part in (key[: k + 1], key[k + 1 :]):
             sub = [pips[i] for i in part]
-            relinked = [[part[j] for j in g] for g in _link(gray, sub, 8.5)]
+            relinked = [[part[j] for j in g] for g in _link(gray, sub, _LINK_R)]
             out.extend(_split_mixed(gray, pips, relinked, depth - 1))
     return out
 
@@ -218,7 +223,9 @@ def find_dice(
     else:
         r_range = (1.2, 0.03 * max(gray.shape))
     pips = find_pips(gray, r_range=r_range)
-    groups_idx = _split_mixed(gray, pips, _link(gray, pips, max_dist=8.5))
+    # A textured background can give thousands of spots: keep the most contrasted.
+    pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
+    groups_idx = _split_mixed(gray, pips, _link(gray, pips, max_dist=_LINK_R))
     multi = [
         [pips[i] for i in gi]
         for gi in groups_idx
@@ -240,6 +247,7 @@ def find_dice(
         if _layout_ok(g) and (len(g.pips) == 1 or _face_plain(gray, g, 0.75)):
             groups.append(g)
     groups = _accept_singles(gray, groups, multi)
+    groups = _consensus(groups)
     groups = _top_faces(groups)
     out = []
     h, w = full.shape
@@ -304,6 +312,26 @@ def _accept_singles(gray: np.ndarray, groups: list[_Group], multi: list[list[Pip
             continue
         out.append(g)
     return out
+
+
+def _consensus(groups: list[_Group]) -> list[_Group]:
+    """Dice in one photo share a kind and a view: drop groups that disagree with the rest.
+
+    - Polarity: if one pip polarity carries 3x the pips of the other, the other is text on a
+      keyboard, a label, etc.
+    - Roundness: every top face is foreshortened alike; a much flatter group is a side face.
+    """
+    if len(groups) < 2:
+        return groups
+    n_dark = sum(len(g.pips) for g in groups if g.dark)
+    n_light = sum(len(g.pips) for g in groups if not g.dark)
+    if n_dark >= 3 * n_light and n_light:
+        groups = [g for g in groups if g.dark]
+    elif n_light >= 3 * n_dark and n_dark:
+        groups = [g for g in groups if not g.dark]
+    circ = [float(np.mean([p.circularity for p in g.pips])) for g in groups]
+    ref = float(np.percentile(circ, 75))
+    return [g for g, c in zip(groups, circ, strict=True) if c >= ref - 0.3]
 
 
 def _top_faces(groups: list[_Group]) -> list[_Group]:

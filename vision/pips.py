@@ -149,10 +149,13 @@ def _measure(
     # Per-direction edge radius -> aspect (1 = round; a side face seen obliquely is flatter).
     over = vals[1:] > mid
     first = np.where(over.any(axis=0), over.argmax(axis=0) + 1, len(_RAD) - 1)
-    rad = _RAD[first] * r
+    cols = np.arange(vals.shape[1])
+    v0, v1 = vals[first - 1, cols], vals[first, cols]
+    frac = np.clip((mid - v0) / np.where(v1 != v0, v1 - v0, 1.0), 0.0, 1.0)
+    rad = (_RAD[first - 1] + frac * (_RAD[first] - _RAD[first - 1])) * r
     diam = rad[:8] + rad[8:]  # opposite directions
     circ = float(diam.min() / max(diam.max(), 1e-6))
-    band = (rs >= 1.35 * r_true) & (rs <= 1.9 * r_true)
+    band = (rs >= 1.2 * r_true) & (rs <= 1.6 * r_true)
     if not band.any():
         band = rs >= 1.35 * r_true
     if not band.any():
@@ -163,7 +166,7 @@ def _measure(
     if contrast < min_contrast:
         return None
     # The ring must be face nearly all round: a bright gap between dark pips is not a pip.
-    if float(np.mean(ring < inside + 0.5 * contrast)) > 0.25:
+    if float(np.mean(ring < inside + 0.5 * contrast)) > 0.35:
         return None
     if not dark:
         face, inside = -face, -inside
@@ -197,15 +200,20 @@ def find_pips(
     """
     if gray.ndim != 2:
         raise ValueError(f"find_pips needs a single-channel image, got shape {gray.shape}")
-    cands: list[tuple[float, float, float, bool, float]] = []
-    level = gray.astype(np.float32)
-    scale = 1.0
+    out: list[Pip] = []
     kern = np.ones((3, 3), np.uint8)
-    while min(level.shape) >= 16:
-        blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
-        dogs = [blurs[k + 1] - blurs[k] for k in range(len(_SIGMAS) - 1)]
-        for sign, dark in ((1.0, True), (-1.0, False)):
-            d = [sign * x for x in dogs]
+    glint = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    for dark in (True, False):
+        # Glossy dark pips carry small highlights (and light pips small specks): remove
+        # features smaller than 5 px of the other polarity before looking.
+        g = cv2.morphologyEx(gray, cv2.MORPH_OPEN if dark else cv2.MORPH_CLOSE, glint)
+        sign = 1.0 if dark else -1.0
+        cands: list[tuple[float, float, float, float]] = []
+        level = g.astype(np.float32)
+        scale = 1.0
+        while min(level.shape) >= 16:
+            blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
+            d = [sign * (blurs[k + 1] - blurs[k]) for k in range(len(_SIGMAS) - 1)]
             mx = [cv2.dilate(x, kern) for x in d]
             for k in range(1, 4):
                 r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
@@ -215,17 +223,15 @@ def find_pips(
                 peak = (d[k] >= mx[k]) & (d[k] > thr) & (d[k] >= mx[k - 1]) & (d[k] >= mx[k + 1])
                 ys, xs = np.nonzero(peak)
                 for y, x in zip(ys, xs, strict=True):
-                    cands.append((x * scale, y * scale, r, dark, float(d[k][y, x])))
-        if r_range[1] < _SIGMAS[3] * 1.5 * scale:
-            break
-        level = cv2.pyrDown(level)
-        scale *= 2.0
-    out: list[Pip] = []
-    g = gray
-    for x, y, r, dark, _ in sorted(cands, key=lambda c: -c[4]):
-        p = _measure(g, x, y, r, dark, 1.0, 1.0, min_contrast)
-        if p is not None:
-            out.append(p)
+                    cands.append((x * scale, y * scale, r, float(d[k][y, x])))
+            if r_range[1] < _SIGMAS[3] * 1.5 * scale:
+                break
+            level = cv2.pyrDown(level)
+            scale *= 2.0
+        for x, y, r, _ in sorted(cands, key=lambda c: -c[3]):
+            p = _measure(g, x, y, r, dark, 1.0, 1.0, min_contrast)
+            if p is not None:
+                out.append(p)
     return _dedupe(out)
 
 
