@@ -35,6 +35,8 @@ class Reader(threading.Thread):
     def __init__(self, port: int, stop: threading.Event) -> None:
         super().__init__(daemon=True)
         self.conn = http.client.HTTPConnection(HOST, port, timeout=10)
+        self.conn.connect()
+        self.sock = self.conn.sock  # http.client drops it once the response says "close"
         self.conn.request("GET", "/api/events")
         self.response = self.conn.getresponse()
         self.latencies: dict[int, float] = {}
@@ -64,8 +66,10 @@ class Reader(threading.Thread):
     def close(self) -> None:
         # Shut the socket down first: it wakes this reader's blocked readline (closing the
         # buffered file first would wait for that read to end).
-        if self.conn.sock is not None:
-            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed by the server
         self.join(2)
         self.conn.close()
 

@@ -56,6 +56,8 @@ class SseClient:
 
     def __init__(self, host: str, port: int, timeout: float = 5.0) -> None:
         self.conn = http.client.HTTPConnection(host, port, timeout=timeout)
+        self.conn.connect()
+        self.sock = self.conn.sock  # http.client drops it once the response says "close"
         self.conn.request("GET", "/api/events", headers={"Accept": "text/event-stream"})
         self.response = self.conn.getresponse()
         self.comments = 0
@@ -81,7 +83,9 @@ class SseClient:
     def close(self) -> None:
         """Hang up as a phone does: the socket really closes (the response's file would
         otherwise keep it open)."""
-        if self.conn.sock is not None:
-            self.conn.sock.shutdown(socket.SHUT_RDWR)
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed by the server
         self.response.close()
         self.conn.close()
