@@ -475,6 +475,12 @@ def _cell_checkers(
         # The first checker sits in the triangle's widest part: when it matches the triangle
         # it may go unseen, but the ones beyond it prove it is there.
         n_first = max(n_first, far + 1)
+    far_circle = max(
+        (k for k in range(max_first) if circle_near(0.5 * d + k * pitch, 0.45 * r)), default=-1
+    )
+    if far_circle >= 2 and sum(seen[: far_circle + 1]) >= 0.6 * (far_circle + 1):
+        # Outlines further out prove the checkers between (same colour as the triangle: unseen).
+        n_first = max(n_first, far_circle + 1)
     if far >= 4:
         # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
         upper = [
@@ -516,10 +522,17 @@ def _bar_checkers(
     feats: list[tuple[float, float, float]],
 ) -> tuple[int, int, float]:
     """Checkers on the bar: circles centred in the bar strip, coloured like the points' ones."""
-    if geo.bar_frac < 0.03 or not len(circles):
+    if not len(circles):
         return 0, 0, 0.6
     b0, b1 = geo.bar_span
-    on_bar = circles[(circles[:, 0] > b0 - 0.1 * d) & (circles[:, 0] < b1 + 0.1 * d)]
+    mid = (b0 + b1) / 2.0
+    # Centred on the bar (a narrow bar's checkers overhang it), and not on a point column.
+    reach = max(0.5 * (b1 - b0), 0.25 * d)
+    on_bar = circles[np.abs(circles[:, 0] - mid) < reach]
+    # The doubling cube often waits on the bar's middle, smaller than a checker; checkers on
+    # the bar sit to either side of the middle.
+    h = lab.shape[0]
+    on_bar = on_bar[(on_bar[:, 2] > 0.42 * d) & (np.abs(on_bar[:, 1] - h / 2) > 0.35 * d)]
     if not len(on_bar):
         return 0, 0, 0.8
     bar_cols = []
