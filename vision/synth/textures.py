@@ -184,6 +184,8 @@ def board_texture(
                 ox = int(rng.integers(0, max(1, turned.shape[1] - (c - a))))
                 patch = turned[b:d, ox : ox + (c - a)].copy()
                 img[b : b + patch.shape[0], a : a + patch.shape[1], :3] = patch
+    bar_px = rpx(geom.bar_rect())
+    bar_wood = img[bar_px[1] : bar_px[3], bar_px[0] : bar_px[2], :3].copy()
     _fill_rect(img, rpx((0, 0, pw, ph)), rng, style.surface, style.surface_kind)
     for side in ("left", "right"):
         tr = geom.tray_rect(side)
@@ -227,9 +229,9 @@ def board_texture(
             canvas[bp[1] : bp[3], bp[0] : bp[2]] = material(
                 rng, (bp[3] - bp[1], bp[2] - bp[0]), style.frame, fk, along_x=False
             )
-        else:
-            bp = rpx((bx0, 0, bx1, ph))
-            canvas[bp[1] : bp[3], bp[0] : bp[2]] = img[bp[1] : bp[3], bp[0] : bp[2], :3]
+        else:  # the wood saved before the playing surface covered it
+            bp = bar_px
+            canvas[bp[1] : bp[1] + bar_wood.shape[0], bp[0] : bp[0] + bar_wood.shape[1]] = bar_wood
         if fk == "wood" and rng.random() < 0.6:
             for yy in (ph * 0.22, ph * 0.78):  # brass hinges
                 hx0, hy0 = px(bx0 + geom.bar_width * 0.36, yy - 9)
