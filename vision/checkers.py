@@ -483,12 +483,13 @@ def _cell_checkers(
         n_first = max(n_first, far_circle + 1)
     if far >= 4:
         # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
-        upper = [
-            j
-            for j in range(far)
-            if circle_near(0.5 * d + (j + 0.5) * pitch, 0.3 * r)
-            and not circle_near(0.5 * d + j * pitch, 0.3 * r)
-        ]
+        # A circle nearer a gap (half a pitch out) than to any slot is a checker on top.
+        gaps = {
+            int(round((a - 0.5 * d) / pitch - 0.5))
+            for a in alongs
+            if abs((a - 0.5 * d) / pitch - 0.5 - round((a - 0.5 * d) / pitch - 0.5)) < 0.22
+        }
+        upper = sorted(j for j in gaps if 0 <= j < far)
         hidden = {k for j in upper for k in (j, j + 1)}
         if all(seen[k] or k in hidden for k in range(far + 1)):
             n_first = far + 1
