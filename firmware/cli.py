@@ -21,7 +21,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bgref", description="Backgammon referee.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="play the bundled recording through the whole pipeline")
+    demo = sub.add_parser(
+        "demo", help="play the bundled recording through the whole pipeline and serve the page"
+    )
     demo.add_argument("--recording", type=Path, default=None, help="a recording folder")
     demo.add_argument(
         "--workdir",
@@ -30,10 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="where the journal and the .mat file go (default var/demo)",
     )
     demo.add_argument(
-        "--serve",
+        "--exit",
         action="store_true",
-        help="keep serving the scoreboard page after the recording ends",
+        help="stop when the recording ends (exit code 1 if a scene went unexpectedly)",
     )
+    demo.add_argument("--host", default="0.0.0.0", help="address to serve the page on")
     demo.add_argument("--port", type=int, default=8080)
     demo.set_defaults(func=_run_demo)
 
@@ -111,33 +114,39 @@ def _run_check(args: argparse.Namespace) -> int:
 
 
 def _run_demo(args: argparse.Namespace) -> int:
-    from firmware.demo import RECORDING, print_event, run_demo
-    from firmware.sources import SourceError
+    import threading
 
-    outputs = [print_event]
-    state_outputs: list = []
-    server = None
-    hub = None
-    if args.serve:
-        try:
-            from web import ScoreboardHub, serve  # type: ignore[attr-defined]
-        except ImportError:
-            print("bgref demo: the web scoreboard is not available", file=sys.stderr)
-        else:
-            hub = ScoreboardHub()
-            server = serve(hub, "0.0.0.0", args.port)
-            outputs.append(lambda e: hub.publish_event(e.to_json()))
-            state_outputs.append(hub.publish_state)
-            print(f"scoreboard: http://localhost:{args.port}/", flush=True)
+    from firmware.demo import RECORDING, print_event, run_demo
+    from firmware.runner import Runner
+    from firmware.sources import SourceError
+    from web import ScoreboardHub, serve
+
+    hub = ScoreboardHub()
+    try:
+        server = serve(hub, args.host, args.port)
+    except OSError as exc:
+        print(f"bgref demo: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    print(
+        f"scoreboard: http://localhost:{args.port}/ (open it on a phone on this network)",
+        flush=True,
+    )
+
+    def connect(runner: Runner) -> None:
+        hub.set_command_handler(runner.command_json)
+        hub.set_mat_provider(runner.match_file)
+
     try:
         result = run_demo(
             args.recording or RECORDING,
             workdir=args.workdir,
-            outputs=outputs,
-            state_outputs=state_outputs,
+            outputs=[print_event, lambda e: hub.publish_event(e.to_json())],
+            state_outputs=[hub.publish_state],
+            on_runner=connect,
         )
     except SourceError as exc:
         print(f"bgref demo: {exc}", file=sys.stderr)
+        server.stop()
         return 2
     stats = result.runner.stats
     match = result.match
@@ -158,16 +167,16 @@ def _run_demo(args: argparse.Namespace) -> int:
                 f"  scene {check.scene} ({check.note}): expected {check.expected},"
                 f" referee said {check.produced}"
             )
-    if server is not None:
-        print("serving the scoreboard; press Ctrl-C to stop", flush=True)
-        try:
-            import threading
-
-            threading.Event().wait()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.stop()
+    if args.exit:
+        server.stop()
+        return 0 if result.scenes_ok == len(result.scenes) else 1
+    print(f"still serving http://localhost:{args.port}/ ; press Ctrl-C to stop", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
     return 0
 
 

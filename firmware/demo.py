@@ -72,6 +72,7 @@ def run_demo(
     workdir: Path,
     outputs: list[Output] | None = None,
     state_outputs: list[StateOutput] | None = None,
+    on_runner: Callable[[Runner], None] = lambda runner: None,
     progress: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True),
 ) -> DemoResult:
     """Play ``recording`` through the pipeline; journal and .mat go to ``workdir``."""
@@ -102,6 +103,8 @@ def run_demo(
         outputs=outputs if outputs is not None else [print_event],
         state_outputs=state_outputs or [],
     )
+    on_runner(runner)  # e.g. connect the web page's commands and .mat download
+    runner.publish_state()
     progress(f"playing {len(source)} frames from {recording}")
     t0 = time.perf_counter()
     # Which scene each frame belongs to: a scene runs from its still frames to the next's.

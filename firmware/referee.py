@@ -199,7 +199,7 @@ class Referee:
                     str(turn),
                 )
             self._correcting = False
-        if len(obs.dice) > 2:
+        if self._early_roll(obs, turn):
             return self._say(
                 Kind.REROLL,
                 f"{turn.opponent} rolled before {turn} picked up the dice: roll again later",
@@ -275,6 +275,22 @@ class Referee:
                     None if roller is None else str(roller),
                 )
         return None
+
+    def _early_roll(self, obs: Observation, turn: Side) -> bool:
+        """Two confidently read dice in the opponent's half while the mover's are still down.
+        (A stray reflection read as a third die must not stop the game.)"""
+
+        def credible(die: ObservedDie, zone: str) -> bool:
+            return (
+                die.zone == zone
+                and die.state == "flat"
+                and die.value is not None
+                and die.confidence >= self.settings.dice_confidence
+            )
+
+        theirs = sum(credible(d, f"{turn.opponent}_right") for d in obs.dice)
+        ours = sum(credible(d, f"{turn}_right") for d in obs.dice)
+        return theirs >= 2 and ours >= 1
 
     def _reroll(self, reason: str, text: str, roller: Side | None) -> list[RefereeEvent]:
         said = self._say(

@@ -67,7 +67,7 @@ class Runner:
         self._commands: queue.Queue[tuple[str, str | None, Future[list[RefereeEvent]]]]
         self._commands = queue.Queue()
         self._loop_thread: threading.Thread | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self.last_event: RefereeEvent | None = None
 
     # -- frames ----------------------------------------------------------------------
@@ -80,7 +80,8 @@ class Runner:
             self.stats.bad_frames += 1
             self.confirmer.reset()
             obs = Observation("bad_frame", message=frame.error)
-            return events + self._emit(self.referee.observe(obs))
+            with self._lock:
+                return events + self._emit(self.referee.observe(obs))
         state = self.motion.update(frame.image)
         if not state.still:
             self.confirmer.reset()
@@ -92,7 +93,8 @@ class Runner:
         if confirmed is None:
             return events
         self.stats.confirmed += 1
-        return events + self._emit(self.referee.observe(confirmed))
+        with self._lock:
+            return events + self._emit(self.referee.observe(confirmed))
 
     def run(
         self,
@@ -156,6 +158,17 @@ class Runner:
             answer = self._command_now(name, side)
             future.set_result(answer)
             events += answer
+
+    def match_file(self) -> str:
+        """The match so far as a .mat file (safe from any thread)."""
+        from rules.matfile import to_mat
+
+        with self._lock:
+            return to_mat(self.referee.match)
+
+    def command_json(self, name: str, side: str | None) -> list[dict[str, object]]:
+        """:meth:`command` for the web: the referee's answer as JSON events."""
+        return [event.to_json() for event in self.command(name, side)]
 
     # -- outputs ---------------------------------------------------------------------
 

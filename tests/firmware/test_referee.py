@@ -8,6 +8,7 @@ from rules.match import Match
 from rules.play import Play
 from rules.position import Position
 from rules.side import Side
+from vision.observation import ObservedDie
 
 from .observations import die, seen, with_counts
 
@@ -151,3 +152,19 @@ def test_players_can_confirm_an_uncertain_legal_reading() -> None:
 def test_confirm_with_nothing_pending_just_prompts() -> None:
     ref = opened(3, 1)
     assert kinds(ref.command("confirm")) == [Kind.PROMPT]
+
+
+def test_rolling_before_the_opponent_picked_up_is_void() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    both = (die(3), die(1), die(6, "black_right"), die(5, "black_right"))
+    events = ref.observe(seen(after, both))
+    assert kinds(events) == [Kind.REROLL] and "before white picked up" in events[0].message
+
+
+def test_a_stray_third_die_reading_is_not_an_early_roll() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5"))
+    stray = ObservedDie(1, (0, 0, 5, 5), (2.0, 2.0), "flat", "outside", 0.3)
+    events = ref.observe(seen(after, (die(3), die(1), stray)))
+    assert kinds(events) == [Kind.MOVING]
