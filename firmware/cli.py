@@ -40,6 +40,32 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--port", type=int, default=8080)
     demo.set_defaults(func=_run_demo)
 
+    run = sub.add_parser("run", help="referee a real board (camera, page, LEDs)")
+    run.add_argument(
+        "--source", default="pi", help="pi, usb:N, a video file or a recording folder (default pi)"
+    )
+    run.add_argument("--journal", type=Path, default=Path("bgref.sqlite"))
+    run.add_argument(
+        "--calibration",
+        type=Path,
+        default=Path("calibration.json"),
+        help="loaded if it exists, else made from the starting position and saved",
+    )
+    run.add_argument(
+        "--white-home",
+        choices=["bottom-right", "bottom-left", "top-right", "top-left"],
+        default=None,
+        help="where white's home board is in the image (found if not given)",
+    )
+    run.add_argument("--length", type=int, default=7, help="match length (0 = money play)")
+    run.add_argument("--white", default="White", help="white's name")
+    run.add_argument("--black", default="Black", help="black's name")
+    run.add_argument("--new", action="store_true", help="start a new match, do not resume")
+    run.add_argument("--host", default="0.0.0.0")
+    run.add_argument("--port", type=int, default=8080)
+    run.add_argument("--gpio", action="store_true", help="drive the LED/button panel (Pi)")
+    run.set_defaults(func=_run_run)
+
     plays = sub.add_parser("plays", help="list the legal plays for a position and roll")
     plays.add_argument("position", help="GNU Backgammon Position ID or XGID (side on roll)")
     plays.add_argument("dice", help="the roll, e.g. 31 or 3-1")
@@ -55,6 +81,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     vision_cli.register(sub)
     return parser
+
+
+def _run_run(args: argparse.Namespace) -> int:
+    from firmware.app import RunOptions, main_run
+
+    if args.length < 0:
+        print("bgref run: --length must be 0 (money) or more", file=sys.stderr)
+        return 2
+    return main_run(
+        RunOptions(
+            source=args.source,
+            journal=args.journal,
+            calibration=args.calibration,
+            white_home=args.white_home,
+            length=args.length,
+            white=args.white,
+            black=args.black,
+            new_match=args.new,
+            host=args.host,
+            port=args.port,
+            gpio=args.gpio,
+        )
+    )
 
 
 def _parse_dice(text: str) -> tuple[int, int]:
