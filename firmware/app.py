@@ -87,6 +87,8 @@ def calibrate_from(frames: Iterator[Frame], white_home: str | None, say: Output)
 
 
 def run(options: RunOptions) -> int:
+    source = open_source(options.source)  # before the journal: a bad source starts nothing
+    frames = iter(source)
     journal = Journal(options.journal)
     match = None if options.new_match else journal.resume()
     if match is None:
@@ -97,8 +99,6 @@ def run(options: RunOptions) -> int:
             f"resumed: {match.white_name} {match.score.white}-{match.score.black} "
             f"{match.black_name}; {match.prompt()}"
         )
-    source = open_source(options.source)
-    frames = iter(source)
     if options.calibration.exists():
         calibration = Calibration.load(options.calibration)
         print(f"calibration loaded from {options.calibration}")
