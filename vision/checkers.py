@@ -60,6 +60,9 @@ class CheckerCounts:
     off_confidence: float
     # Checker discs found, in working-size canonical pixels: (x, y, radius, colour 0=w/1=b).
     discs: tuple[tuple[float, float, float, int], ...] = ()
+    # Share of the playing area unlike the empty board and not explained by the checkers found
+    # (nor dice): a hand or other object in view.
+    unexplained: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -356,6 +359,7 @@ def count_checkers(
         for f in fs:
             discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
     bar_w, bar_b, bar_conf = _bar_checkers(lab, geo, circles, d, colours, labels, feats)
+    unexplained = _unexplained(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
@@ -370,7 +374,36 @@ def count_checkers(
         bar_confidence=bar_conf,
         off_confidence=0.5,
         discs=tuple(discs),
+        unexplained=unexplained,
     )
+
+
+def _unexplained(
+    lab: np.ndarray,
+    geo: BoardGeometry,
+    field: np.ndarray,
+    tri_colours: list[np.ndarray],
+    discs: list[tuple[float, float, float, int]],
+    sy: float,
+    d: float,
+    ignore_mask: np.ndarray,
+) -> float:
+    """Share of the playing area (bar excluded) unlike field and triangles, outside the discs
+    of the checkers found and the dice, at quarter resolution."""
+    small = lab[::4, ::4]
+    unlike = np.ones(small.shape[:2], bool)
+    for ref in (field, *tri_colours):
+        unlike &= _colour_dist(small, ref) > 30.0
+    known = np.zeros(small.shape[:2], np.uint8)
+    for x, y, _r, _side in discs:
+        cv2.circle(known, (int(x / 4), int(y / sy / 4)), int(0.62 * d / 4) + 1, 1, -1)
+    known |= ignore_mask[::4, ::4][: known.shape[0], : known.shape[1]]
+    b0, b1 = geo.bar_span
+    known[:, int(b0 / 4) : int(np.ceil(b1 / 4)) + 1] = 1
+    unlike &= known == 0
+    # Isolated specks (texture, logos) are not a hand: keep only sizeable blobs.
+    unlike = cv2.morphologyEx(unlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return float(unlike.mean())
 
 
 def _circle_pitch(circles: np.ndarray, cells: list[_Cell], h: int, d: float) -> float | None:

@@ -95,7 +95,7 @@ def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tal
     t.boards += 1
     pb = pred.get("board") if isinstance(pred.get("board"), dict) else None
     have = pb is not None and pb.get("white") is not None and pb.get("black") is not None
-    if pred.get("status", "ok") in ("ok", "uncertain") and have:
+    if pred.get("status", "ok") in ("ok", "uncertain", "occluded") and have:
         t.found += 1
     wrong: list[str] = []
     all_ok = True

@@ -10,8 +10,9 @@
 Without a calibration the board is searched for in every frame (slower, used for evaluation on
 sets where every image has its own camera pose); ``white_home`` then says the orientation.
 Statuses: ``bad_frame`` (not an HxWx3 uint8 image, or the wrong size for the calibration),
-``too_dark``, ``board_not_found``, ``uncertain`` (counts that cannot be right, e.g. more than 15
-checkers of a side), ``ok``.
+``too_dark``, ``board_not_found``, ``occluded`` (a hand or object covers part of the board; the
+counts are given with a low confidence), ``uncertain`` (counts that cannot be right, e.g. more
+than 15 checkers of a side), ``ok``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ from vision.cube import find_cube
 from vision.observation import Observation, ObservedDie
 
 DiceFinder = Callable[..., list[Any]]
+# Share of the playing area unlike the board and unexplained by checkers and dice above which
+# the frame is "occluded" (rendered scenes: <= 0.3% without a hand, 3.5-7% with one).
+OCCLUSION_SHARE = 0.01
 
 
 def _default_dice_finder() -> DiceFinder | None:
@@ -244,7 +248,12 @@ def _observation(
     status = "ok"
     message = ""
     confidence = float(min(counts.point_confidence)) if counts.point_confidence else 0.0
-    if on_w > CHECKERS_PER_SIDE or on_b > CHECKERS_PER_SIDE:
+    if counts.unexplained > OCCLUSION_SHARE:
+        # Something (a hand, a sleeve) covers part of the board: counts may be short.
+        status = "occluded"
+        message = f"{100 * counts.unexplained:.1f}% of the board is covered by something else"
+        confidence = min(confidence, 0.3)
+    elif on_w > CHECKERS_PER_SIDE or on_b > CHECKERS_PER_SIDE:
         # Cannot be right: say so rather than pass on a confident wrong count.
         status = "uncertain"
         message = f"counted {on_w} white and {on_b} black checkers"
