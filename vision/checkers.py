@@ -401,9 +401,20 @@ def _unexplained(
     b0, b1 = geo.bar_span
     known[:, int(b0 / 4) : int(np.ceil(b1 / 4)) + 1] = 1
     unlike &= known == 0
-    # Isolated specks (texture, logos) are not a hand: keep only sizeable blobs.
+    # The playing area's rim may show a sliver of frame; specks, logos and prints on the field
+    # are small: a hand or an arm is one large blob.
+    unlike[:3] = False
+    unlike[-3:] = False
+    unlike[:, :3] = False
+    unlike[:, -3:] = False
     unlike = cv2.morphologyEx(unlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return float(unlike.mean())
+    n, _, stats, _ = cv2.connectedComponentsWithStats(unlike)
+    total = 0
+    for i in range(1, n):
+        _, _, bw, bh, area = stats[i]
+        if area >= 0.006 * unlike.size and min(bw, bh) > 3:
+            total += int(area)
+    return total / float(unlike.size)
 
 
 def _circle_pitch(circles: np.ndarray, cells: list[_Cell], h: int, d: float) -> float | None:
