@@ -67,17 +67,24 @@ def find_cube(
         d = region - med
         dist = np.sqrt(0.5 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
         mask = (dist > 25).astype(np.uint8)
+        # Close first: the digits on the face must not split the cube into pieces.
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
         for i in range(1, n):
             bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
             side = np.sqrt(area)
-            if not 0.6 * cube_px < side < 1.6 * cube_px:
+            if not 0.6 * cube_px < side < 1.3 * cube_px:
                 continue
-            if not 0.7 < bw / max(bh, 1) < 1.4 or area < 0.6 * bw * bh:
+            # Square (fills its box; a checker, round, fills pi/4 of it).
+            if not 0.7 < bw / max(bh, 1) < 1.4 or area < 0.82 * bw * bh:
+                continue
+            cx, cy = cents[i]
+            # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
+            rel = (cy / _SCALE - my) / geometry.height
+            if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
                 continue
             score = 1.0 - abs(np.log(side / cube_px))
-            cx, cy = cents[i]
             if best is None or score > best[0]:
                 best = (score, x0 + cx, cy)
     if best is None:
