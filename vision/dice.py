@@ -16,6 +16,7 @@ layout -> state (flat / cocked) from the face's shape and size.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -24,12 +25,12 @@ import numpy as np
 from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
-_WORK_MAX_SIDE = 1300.0  # no board: photos are read at most this big
+_WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
 _WORK_DIE_PX = 40.0  # board: dice are read at about this size
 _ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
-_LINK_R = 12.0  # pips of one face are at most this many pip radii apart
+_LINK_R = 9.5  # pips of one face are at most this many pip radii apart
 
 
 @dataclass(frozen=True)
@@ -226,27 +227,22 @@ def find_dice(
     # A textured background can give thousands of spots: keep the most contrasted.
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
     groups_idx = _split_mixed(gray, pips, _link(gray, pips, max_dist=_LINK_R))
-    multi = [
-        [pips[i] for i in gi]
-        for gi in groups_idx
-        if 2 <= len(gi) <= 6 and np.mean([pips[i].circularity for i in gi]) >= _ROUND
-    ]
-    half_single = 0.5 * die_size_px * f if die_size_px else None
     groups = []
     for gi in groups_idx:
         ps = [pips[i] for i in gi]
-        if len(ps) == 1:
-            hs = half_single or _single_half(ps[0], multi)
-            if hs is None:
-                continue
-            g = _make_group(ps, hs)
-        else:
-            g = _make_group(ps, 0.0)
-        if np.mean([p.circularity for p in ps]) < _MIN_ROUND:
-            continue  # a side face seen edge-on
-        if _layout_ok(g) and (len(g.pips) == 1 or _face_plain(gray, g, 0.75)):
+        if len(ps) < 2 or np.mean([p.circularity for p in ps]) < _MIN_ROUND:
+            continue  # lone spots are judged below; flat pips lie on a side face seen edge-on
+        g = _make_group(ps, 0.0)
+        if _layout_ok(g) and _face_plain(gray, g, 0.75):
             groups.append(g)
-    groups = _accept_singles(gray, groups, multi)
+    # Faces that read well tell what the dice of this photo look like.
+    multi = [list(g.pips) for g in groups if np.mean([p.circularity for p in g.pips]) >= _ROUND]
+    half_single = 0.5 * die_size_px * f if die_size_px else None
+    for gi in groups_idx:
+        if len(gi) == 1:
+            p = pips[gi[0]]
+            groups.append(_make_group([p], half_single or _single_half(p, multi)))
+    groups = _accept_singles(gray, groups, multi, pips)
     groups = _consensus(groups)
     groups = _top_faces(groups)
     out = []
@@ -276,7 +272,7 @@ def find_dice(
     return out
 
 
-def _single_half(p: Pip, multi: list[list[Pip]]) -> float | None:
+def _single_half(p: Pip, multi: list[list[Pip]]) -> float:
     """Face half-side for a lone pip, from dice of the same kind in the image, else None."""
     ratios = []
     for ps in multi:
@@ -289,7 +285,9 @@ def _single_half(p: Pip, multi: list[list[Pip]]) -> float | None:
     return 5.5 * p.r
 
 
-def _accept_singles(gray: np.ndarray, groups: list[_Group], multi: list[list[Pip]]) -> list[_Group]:
+def _accept_singles(
+    gray: np.ndarray, groups: list[_Group], multi: list[list[Pip]], pips: list[Pip]
+) -> list[_Group]:
     """Keep a lone pip only if it looks like the 1 of a die like the others in the image."""
     ref = [p for ps in multi for p in ps]
     out = []
@@ -299,6 +297,12 @@ def _accept_singles(gray: np.ndarray, groups: list[_Group], multi: list[list[Pip
             continue
         p = g.pips[0]
         if p.circularity < _ROUND:  # a dash on a side face, a scratch
+            continue
+        # A big spot next to smaller spots of the other polarity is a die body, not a pip.
+        if any(
+            q.dark != p.dark and q.r < p.r and math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
+            for q in pips
+        ):
             continue
         same = [q for q in ref if q.dark == p.dark]
         if ref and not same:
@@ -323,11 +327,12 @@ def _consensus(groups: list[_Group]) -> list[_Group]:
     """
     if len(groups) < 2:
         return groups
-    n_dark = sum(len(g.pips) for g in groups if g.dark)
-    n_light = sum(len(g.pips) for g in groups if not g.dark)
-    if n_dark >= 3 * n_light and n_light:
+    # Only faces of 2+ pips vote: a lone spot is the weakest evidence there is.
+    n_dark = sum(len(g.pips) for g in groups if g.dark and len(g.pips) > 1)
+    n_light = sum(len(g.pips) for g in groups if not g.dark and len(g.pips) > 1)
+    if n_dark >= max(8, 3 * n_light):
         groups = [g for g in groups if g.dark]
-    elif n_light >= 3 * n_dark and n_dark:
+    elif n_light >= max(8, 3 * n_dark):
         groups = [g for g in groups if not g.dark]
     circ = [float(np.mean([p.circularity for p in g.pips])) for g in groups]
     ref = float(np.percentile(circ, 75))
