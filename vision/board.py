@@ -474,25 +474,32 @@ def _inner_search(grey: np.ndarray, colour: np.ndarray, quad: np.ndarray) -> np.
         scores.append(acc / len(rel) / (mean_prof + 1e-6) + 0.25 * (side[X0] + side[X1]))
     # Column alignment alone cannot tell a quad shifted by one column from the right one: keep
     # the best few distinct (x0, x1) and let the layout fit decide.
-    best_per_pair = np.max(np.stack(scores), axis=0)
+    stacked = np.stack(scores)
+    best_per_pair = np.max(stacked, axis=0)
+    best_bar = np.argmax(stacked, axis=0)
     order = np.argsort(best_per_pair.ravel())[::-1]
-    picks: list[tuple[int, int]] = []
+    picks: list[tuple[int, int, float]] = []
     for flat in order[:400]:
         i, j = np.unravel_index(int(flat), best_per_pair.shape)
         x0, x1 = int(X0[i, j]), int(X1[i, j])
-        if all(abs(x0 - a) > 6 or abs(x1 - b) > 6 for a, b in picks):
-            picks.append((x0, x1))
+        if all(abs(x0 - a) > 6 or abs(x1 - b) > 6 for a, b, _ in picks):
+            picks.append((x0, x1, _BAR_FRACS[int(best_bar[i, j])]))
         if len(picks) >= 6:
             break
     inv = np.linalg.inv(h_img)
     best: tuple[float, np.ndarray] | None = None
-    for x0, x1 in picks:
+    for x0, x1, bar in picks:
         rect = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64).reshape(-1, 1, 2)
         quad = cv2.perspectiveTransform(rect, inv).reshape(4, 2)
-        fit, _ = layout_fit(colour, quad)
+        fit, _ = layout_fit(colour, quad, _bars_near(bar))
         if best is None or fit > best[0]:
             best = (fit, quad)
     return None if best is None else best[1]
+
+
+def _bars_near(bar: float, reach: float = 0.021) -> tuple[float, ...]:
+    """Bar fractions within ``reach`` of an estimate (the layout fit then only refines it)."""
+    return tuple(b for b in _BAR_FRACS if abs(b - bar) <= reach)
 
 
 def _reasonable(q: np.ndarray) -> bool:
@@ -541,8 +548,10 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     finalists = []
     for _, q in ranked[:3]:
         if refine:
-            q, _, _ = _refine(grey, q)
-        fit, bar = layout_fit(small, q)
+            q, _, bar = _refine(grey, q)
+        else:
+            _, bar, _ = _scores(grey, q, _BAR_FRACS)
+        fit, bar = layout_fit(small, q, _bars_near(bar))
         finalists.append((fit, bar, q))
     fit, bar, best_q = max(finalists, key=lambda t: t[0])
     if fit < MIN_LAYOUT_FIT:
