@@ -1,0 +1,103 @@
+"""vision.eval_dice: matching by centre, metric arithmetic, the fixed tuning/held-out split."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.eval_dice import (
+    DiceCounts,
+    DiceMetrics,
+    evaluate,
+    match_dice,
+    score_image,
+    split_half,
+)
+
+
+def die(value, box, state="flat", zone=None):
+    d = {"value": value, "bbox": list(box), "state": state}
+    if zone is not None:
+        d["zone"] = zone
+    return d
+
+
+def test_match_by_centre_not_iou() -> None:
+    # A pips-only label box (tiny) and a whole-die prediction: IoU is small, centres agree.
+    labels = [die(1, (100, 100, 108, 108))]
+    preds = [die(1, (80, 80, 130, 130))]
+    assert match_dice(preds, labels) == [(0, 0)]
+    # Far away: no match.
+    assert match_dice([die(1, (300, 300, 340, 340))], labels) == []
+
+
+def test_greedy_nearest_pairs_each_used_once() -> None:
+    labels = [die(2, (0, 0, 40, 40)), die(3, (45, 0, 85, 40))]
+    preds = [die(3, (46, 1, 86, 41)), die(2, (2, 0, 42, 40)), die(5, (20, 0, 60, 40))]
+    pairs = sorted(match_dice(preds, labels))
+    assert pairs == [(0, 1), (1, 0)]
+
+
+def test_counts_and_ratios() -> None:
+    label = {
+        "dice": [
+            die(5, (0, 0, 40, 40), "cocked", "white_right"),
+            die(2, (100, 0, 140, 40), "flat", "white_right"),
+            die(6, (200, 0, 240, 40), "cocked", "black_right"),
+            die(1, (300, 0, 340, 40)),
+        ]
+    }
+    pred = {
+        "dice": [
+            die(5, (1, 1, 41, 41), "cocked", "white_right"),  # right value, right state
+            die(3, (101, 0, 141, 40), "cocked", "black_right"),  # wrong value, false cocked
+            die(6, (200, 0, 240, 40), "flat", "black_right"),  # missed cocked
+            die(4, (500, 500, 540, 540), "cocked"),  # unmatched, false cocked
+        ]
+    }
+    c = score_image(pred, label)
+    assert (c.labels, c.predictions, c.matched, c.value_correct) == (4, 4, 3, 2)
+    assert (c.cocked_tp, c.cocked_fp, c.cocked_fn) == (1, 2, 1)
+    assert (c.zone_labelled, c.zone_correct) == (3, 2)
+    m = DiceMetrics.from_counts(c)
+    assert m.recall == pytest.approx(3 / 4)
+    assert m.precision == pytest.approx(3 / 4)
+    assert m.value_accuracy == pytest.approx(2 / 3)
+    assert m.end_to_end_value == pytest.approx(2 / 4)
+    assert m.cocked_precision == pytest.approx(1 / 3)
+    assert m.cocked_recall == pytest.approx(1 / 2)
+    assert m.zone_accuracy == pytest.approx(2 / 3)
+    assert dict(((a, b), n) for a, b, n in c.confusion) == {(5, 5): 1, (2, 3): 1, (6, 6): 1}
+
+
+def test_evaluate_sums_images_and_skips_unlabelled() -> None:
+    a = ({"dice": [die(4, (0, 0, 10, 10))]}, {"dice": [die(4, (0, 0, 10, 10))]})
+    b = ({"dice": [die(1, (0, 0, 10, 10))]}, {"dice": [die(2, (0, 0, 10, 10))]})
+    unlabelled = ({"dice": [die(3, (0, 0, 10, 10))]}, {"board": {}})
+    m = evaluate([a, b, unlabelled])
+    assert (m.counts.labels, m.counts.predictions, m.counts.matched) == (2, 2, 2)
+    assert m.value_accuracy == pytest.approx(0.5)
+    empty = DiceMetrics.from_counts(DiceCounts())
+    assert empty.recall == 1.0 and empty.counts.labels == 0
+
+
+def test_unread_value_counts_as_wrong() -> None:
+    c = score_image({"dice": [die(None, (0, 0, 10, 10))]}, {"dice": [die(3, (0, 0, 10, 10))]})
+    assert (c.matched, c.value_correct, c.value_unread) == (1, 0, 1)
+
+
+def test_bad_box_is_named() -> None:
+    with pytest.raises(ValueError, match="bbox"):
+        score_image({"dice": [{"value": 1}]}, {"dice": [die(1, (0, 0, 5, 5))]})
+
+
+def test_split_is_fixed_and_blocks_near_duplicates() -> None:
+    small = [f"image_{i}" for i in range(20)]
+    s = split_half(small)
+    assert s == split_half(list(reversed(small)))  # order of listing does not matter
+    assert [s[f"image_{i}"] for i in range(4)] == ["tuning", "heldout", "tuning", "heldout"]
+    big = [f"two_{i}" for i in range(1, 121)]
+    s = split_half(big)
+    # Runs of 10 consecutive frames stay together.
+    assert {s[f"two_{i}"] for i in range(1, 11)} == {"tuning"}
+    assert {s[f"two_{i}"] for i in range(11, 21)} == {"heldout"}
+    assert sum(v == "heldout" for v in s.values()) == 60
