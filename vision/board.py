@@ -497,6 +497,19 @@ def _inner_search(grey: np.ndarray, colour: np.ndarray, quad: np.ndarray) -> np.
     return None if best is None else best[1]
 
 
+def _middle_ratio(grey: np.ndarray, quad: np.ndarray) -> float:
+    """Vertical-edge energy of the middle band over that of the base bands.  Between the two
+    rows of triangles a board is quiet; a quad holding one row of triangles (a quarter of the
+    board) is not."""
+    h = homography_for(order_corners(quad), _SCORE_W, _SCORE_H)
+    g = cv2.warpPerspective(grey, h, (_SCORE_W, _SCORE_H), flags=cv2.INTER_LINEAR)
+    gx = np.abs(cv2.Sobel(g.astype(np.float32), cv2.CV_32F, 1, 0, ksize=3))
+    hh = _SCORE_H
+    mid = float(gx[int(0.45 * hh) : int(0.55 * hh), 4:-4].mean())
+    base = float(np.vstack([gx[4 : int(0.15 * hh), 4:-4], gx[int(0.85 * hh) : -4, 4:-4]]).mean())
+    return mid / (base + 1e-6)
+
+
 def _bars_near(bar: float, reach: float = 0.021) -> tuple[float, ...]:
     """Bar fractions within ``reach`` of an estimate (the layout fit then only refines it)."""
     return tuple(b for b in _BAR_FRACS if abs(b - bar) <= reach)
@@ -552,6 +565,8 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         else:
             _, bar, _ = _scores(grey, q, _BAR_FRACS)
         fit, bar = layout_fit(small, q, _bars_near(bar))
+        if _middle_ratio(grey, q) > 0.75:
+            fit *= 0.5  # triangles across the middle: a quarter of a board, not a board
         finalists.append((fit, bar, q))
     fit, bar, best_q = max(finalists, key=lambda t: t[0])
     if fit < MIN_LAYOUT_FIT:
