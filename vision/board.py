@@ -202,12 +202,19 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
         target = unit[(k + 2) % 4] * (2.0 * MARKER_REACH)
         p = cv2.perspectiveTransform(target.reshape(1, 1, 2).astype(np.float64), to_image)
         pts[k] = p.reshape(2)
+    missing = -1
     if len(pts) == 3:
         missing = next(k for k in MARKER_IDS if k not in pts)
         a, b, c = pts[(missing + 1) % 4], pts[(missing + 2) % 4], pts[(missing + 3) % 4]
         pts[missing] = a + c - b
     quad = np.array([pts[k] for k in MARKER_IDS])
-    score, bar_frac = pattern_score(image, order_corners(quad))
+    if missing >= 0:
+        # A parallelogram is only a first guess under perspective: fit the completed corner to
+        # the board (the three seen corners stay).
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        quad, _, _ = _refine(grey, quad, movable=(missing,), max_rounds=12)
+    quad = _parallax(image, order_corners(quad))
+    score, bar_frac = pattern_score(image, quad)
     return _make_fix(quad, "markers", max(score, MIN_PATTERN_SCORE), bar_frac)
 
 
@@ -401,8 +408,14 @@ def layout_fit(
     return best
 
 
-def _refine(grey: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float, float]:
-    """Coordinate ascent on the 8 corner coordinates: pattern score plus a border term."""
+def _refine(
+    grey: np.ndarray,
+    quad: np.ndarray,
+    movable: tuple[int, ...] = (0, 1, 2, 3),
+    max_rounds: int = 4,
+) -> tuple[np.ndarray, float, float]:
+    """Coordinate ascent on the corners' coordinates (of the ``movable`` corners): pattern score
+    plus a border term."""
     size = float(np.linalg.norm(quad[1] - quad[0]))
     best_q = quad.copy()
     s0, bar, b0 = _scores(grey, best_q, _BAR_FRACS)
@@ -411,10 +424,10 @@ def _refine(grey: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float, floa
         bars = tuple(b for b in _BAR_FRACS if abs(b - bar) < 0.012)
         improved = True
         rounds = 0
-        while improved and rounds < 4:
+        while improved and rounds < max_rounds:
             improved = False
             rounds += 1
-            for k in range(4):
+            for k in movable:
                 for axis in range(2):
                     for sign in (-1.0, 1.0):
                         q = best_q.copy()
@@ -508,6 +521,22 @@ def _middle_ratio(grey: np.ndarray, quad: np.ndarray) -> float:
     mid = float(gx[int(0.45 * hh) : int(0.55 * hh), 4:-4].mean())
     base = float(np.vstack([gx[4 : int(0.15 * hh), 4:-4], gx[int(0.85 * hh) : -4, 4:-4]]).mean())
     return mid / (base + 1e-6)
+
+
+def _parallax(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Stickers on a raised frame sit nearer the camera than the playing surface, so their
+    corners lie slightly out from the surface's, away from the image centre.  Shrink toward
+    the centre by the factor (0.97-1.0) whose quad edges best match the playing area's."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape[:2]
+    centre = np.array([w / 2.0, h / 2.0])
+    best = (-1.0, quad)
+    for f in np.arange(0.97, 1.0051, 0.0025):
+        q = centre + (quad - centre) * f
+        s, _, border = _scores(grey, q, _BAR_FRACS)
+        if s + 0.25 * border > best[0]:
+            best = (s + 0.25 * border, q)
+    return best[1]
 
 
 def _bars_near(bar: float, reach: float = 0.021) -> tuple[float, ...]:
