@@ -522,7 +522,9 @@ def _cell_checkers(
     far_circle = max(
         (k for k in range(max_first) if circle_near(0.5 * d + k * pitch, 0.45 * r)), default=-1
     )
-    if far_circle >= 2 and sum(seen[: far_circle + 1]) >= 0.6 * (far_circle + 1):
+    if far_circle >= 2 and (
+        sum(seen[: far_circle + 1]) >= 0.6 * (far_circle + 1) or seen[far_circle - 1]
+    ):
         # Outlines further out prove the checkers between (same colour as the triangle: unseen).
         n_first = max(n_first, far_circle + 1)
     if far >= 4:
