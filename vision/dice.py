@@ -26,7 +26,7 @@ from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
 _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
-_WORK_DIE_PX = 40.0  # board: dice are read at about this size
+_WORK_DIE_PX = 48.0  # board: dice are read at about this size (small ones are enlarged)
 _ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
@@ -97,7 +97,11 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip], dip: float
     return float(np.mean(np.abs(vals - face) > 0.45 * contrast)) <= 0.1
 
 
-def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]:
+def _link(
+    gray: np.ndarray, pips: list[Pip], max_dist: float, die_px: float | None = None
+) -> list[list[int]]:
+    """Union pips that plausibly share a face. Reach: ``max_dist`` pip radii, or, when the
+    die size is known, 0.95 of the die side (pip size relative to the face varies by maker)."""
     n = len(pips)
     parent = list(range(n))
 
@@ -112,7 +116,7 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
     rmax = max((p.r for p in pips), default=0.0)
     for oi, i in enumerate(order):
         a = pips[i]
-        reach = max_dist * max(a.r, rmax)
+        reach = 0.95 * die_px if die_px else max_dist * max(a.r, rmax)
         for j in order[oi + 1 :]:
             b = pips[j]
             if b.x - a.x > reach:
@@ -120,7 +124,8 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
             if a.dark != b.dark or abs(np.log(a.r / b.r)) > 0.4:
                 continue
             d = np.hypot(a.x - b.x, a.y - b.y)
-            if d > max_dist * max(a.r, b.r) or d < 1.8 * max(a.r, b.r):
+            limit = 0.95 * die_px if die_px else max_dist * max(a.r, b.r)
+            if d > limit or d < 1.8 * max(a.r, b.r):
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
                 continue
@@ -134,7 +139,11 @@ def _link(gray: np.ndarray, pips: list[Pip], max_dist: float) -> list[list[int]]
 
 
 def _split_mixed(
-    gray: np.ndarray, pips: list[Pip], groups: list[list[int]], depth: int = 2
+    gray: np.ndarray,
+    pips: list[Pip],
+    groups: list[list[int]],
+    die_px: float | None = None,
+    depth: int = 2,
 ) -> list[list[int]]:
     """Split groups that mix a top face with a side face (or two dice) at the largest gap in
     pip size x roundness, then relink each part; keeps groups that already look like a face."""
@@ -152,8 +161,8 @@ def _split_mixed(
             continue
         for part in (key[: k + 1], key[k + 1 :]):
             sub = [pips[i] for i in part]
-            relinked = [[part[j] for j in g] for g in _link(gray, sub, _LINK_R)]
-            out.extend(_split_mixed(gray, pips, relinked, depth - 1))
+            relinked = [[part[j] for j in g] for g in _link(gray, sub, _LINK_R, die_px)]
+            out.extend(_split_mixed(gray, pips, relinked, die_px, depth - 1))
     return out
 
 
@@ -215,10 +224,15 @@ def find_dice(
     if die_size_px is not None:
         if die_size_px <= 0:
             raise ValueError(f"die_size_px must be positive, got {die_size_px}")
-        f = min(1.0, _WORK_DIE_PX / die_size_px)
+        f = min(2.0, _WORK_DIE_PX / die_size_px)
     else:
         f = min(1.0, _WORK_MAX_SIDE / max(full.shape))
-    gray = cv2.resize(full, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else full
+    if f < 1:
+        gray = cv2.resize(full, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    elif f > 1.05:
+        gray = cv2.resize(full, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+    else:
+        gray, f = full, 1.0
     if die_size_px is not None:
         r_range = (0.04 * die_size_px * f, 0.16 * die_size_px * f)
     else:
@@ -226,7 +240,8 @@ def find_dice(
     pips = find_pips(gray, r_range=r_range)
     # A textured background can give thousands of spots: keep the most contrasted.
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
-    groups_idx = _split_mixed(gray, pips, _link(gray, pips, max_dist=_LINK_R))
+    die_px = die_size_px * f if die_size_px else None
+    groups_idx = _split_mixed(gray, pips, _link(gray, pips, _LINK_R, die_px), die_px)
     groups = []
     for gi in groups_idx:
         ps = [pips[i] for i in gi]
