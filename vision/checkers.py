@@ -360,6 +360,8 @@ def count_checkers(
             discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
     bar_w, bar_b, bar_conf = _bar_checkers(lab, geo, circles, d, colours, labels, feats)
     unexplained = _unexplained(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
+    _fit_total(white, bar_w, conf)
+    _fit_total(black, bar_b, conf)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
@@ -376,6 +378,20 @@ def count_checkers(
         discs=tuple(discs),
         unexplained=unexplained,
     )
+
+
+def _fit_total(counts: list[int], bar: int, conf: list[float], max_fix: int = 2) -> None:
+    """A side has 15 checkers.  When one or two too many were counted, take them off the least
+    certain points (largest stack first among equals) and lower those points' confidence.
+    More than that is left alone: the reader then reports the frame as uncertain."""
+    excess = sum(counts) + bar - CHECKERS_PER_SIDE
+    if not 0 < excess <= max_fix:
+        return
+    for _ in range(excess):
+        occupied = [i for i in range(24) if counts[i] > 0]
+        i = min(occupied, key=lambda k: (conf[k], -counts[k]))
+        counts[i] -= 1
+        conf[i] = min(conf[i], 0.4)
 
 
 def _unexplained(
