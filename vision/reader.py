@@ -85,6 +85,7 @@ class BoardReader:
             self.dice_finder = dice_finder
         self.min_brightness = min_brightness
         self.last_latency_s = 0.0
+        self.moved = False  # the last calibrated read found the board moved
 
     # ----------------------------------------------------------------- public
     def read(self, frame: Any) -> Observation:
@@ -111,6 +112,11 @@ class BoardReader:
             return Observation(status="too_dark", message=f"mean brightness {grey.mean():.0f}")
         board = self._board(frame)
         if board is None:
+            if self.moved:
+                return Observation(
+                    status="board_not_found",
+                    message="the board or camera moved since calibration: calibrate again",
+                )
             return Observation(status="board_not_found", message="no playing area found")
         if isinstance(board, str):
             return Observation(status="bad_frame", message=board)
@@ -146,6 +152,10 @@ class BoardReader:
                 return (
                     f"frame is {w}x{h}, calibration is for {cal.image_size[0]}x{cal.image_size[1]}"
                 )
+            # A bumped board or camera: the calibrated position no longer holds.
+            self.moved = cal.check_moved(frame).moved
+            if self.moved:
+                return None
             return _Board(
                 corners=cal.corners,
                 homography=cal.homography,

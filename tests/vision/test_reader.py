@@ -79,6 +79,16 @@ def test_reads_the_starting_position_with_and_without_calibration() -> None:
         assert len(out["confidence"]["points"]) == 24
 
 
+def test_a_moved_board_is_reported() -> None:
+    image, _ = _start_scene()
+    fix = find_board_markers(image)
+    assert fix is not None
+    reader = BoardReader(calibration_from_fix(image, fix, "bottom-left"), dice_finder=False)
+    assert reader.read(image).status == "ok"
+    obs = reader.read(np.roll(image, (25, 30), axis=(0, 1)))
+    assert obs.status == "board_not_found" and "moved" in obs.message
+
+
 def test_a_reader_error_becomes_a_status() -> None:
     def broken_finder(*args, **kwargs):
         raise RuntimeError("boom")
