@@ -694,21 +694,39 @@ def _parity(cells: list[_Cell], samples: list[np.ndarray]) -> list[int]:
 
 
 def _two_clusters(feats: np.ndarray) -> np.ndarray:
-    """Deterministic 2-means on slot colours (seeded at the darkest and lightest); True for the
-    darker cluster."""
+    """Deterministic 2-means on checker colours; True for the darker cluster.
+
+    Two seedings (darkest/lightest, and 10th/90th lightness percentile) and the split with the
+    smaller within-cluster spread wins: a lone glint must not take a cluster to itself, and a
+    lone checker of one colour must still get its own.
+    """
     if len(feats) < 2:
         return np.zeros(len(feats), bool)
     w = feats * np.array([0.5, 1.0, 1.0], np.float32)
-    centres = np.stack([w[np.argmin(w[:, 0])], w[np.argmax(w[:, 0])]])
-    labels = np.zeros(len(w), int)
+    order = np.argsort(w[:, 0])
+    seeds = [
+        (order[0], order[-1]),
+        (order[int(0.1 * (len(w) - 1))], order[int(round(0.9 * (len(w) - 1)))]),
+    ]
+    best: tuple[float, np.ndarray] | None = None
+    for lo, hi in seeds:
+        labels, centres = _kmeans2(w, np.stack([w[lo], w[hi]]).astype(np.float32))
+        sse = float(sum(((w[labels == j] - centres[j]) ** 2).sum() for j in (0, 1)))
+        dark = int(np.argmin(centres[:, 0]))
+        if best is None or sse < best[0] - 1e-6:
+            best = (sse, labels == dark)
+    assert best is not None
+    return best[1]
+
+
+def _kmeans2(w: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    labels = np.full(len(w), -1)
     for _ in range(20):
-        d = np.linalg.norm(w[:, None, :] - centres[None], axis=2)
-        new = np.argmin(d, axis=1)
-        if np.array_equal(new, labels) and _ > 0:
+        new = np.argmin(np.linalg.norm(w[:, None, :] - centres[None], axis=2), axis=1)
+        if np.array_equal(new, labels):
             break
         labels = new
         for j in (0, 1):
             if np.any(labels == j):
                 centres[j] = w[labels == j].mean(axis=0)
-    dark = int(np.argmin(centres[:, 0]))
-    return labels == dark
+    return labels, centres

@@ -76,3 +76,13 @@ def test_colours_from_calibration_are_used() -> None:
     assert cal.white_home == "top-right"
     assert cal.colours is not None
     assert cal.colours.white[0] > cal.colours.black[0]  # the lighter set is white
+
+
+def test_colour_split_resists_a_glint_and_keeps_a_lone_checker() -> None:
+    from vision.checkers import _two_clusters
+
+    dark, grey, glint = [15, 130, 130], [80, 135, 138], [177, 132, 135]
+    split = _two_clusters(np.array([dark] * 10 + [grey] * 10 + [glint], np.float32))
+    assert split.tolist() == [True] * 10 + [False] * 11
+    lone = _two_clusters(np.array([grey] * 14 + [dark], np.float32))
+    assert lone.tolist() == [False] * 14 + [True]
