@@ -187,6 +187,41 @@ def _split_mixed(
     return out
 
 
+def _complete_six(gray: np.ndarray, g: _Group) -> _Group:
+    """A 6 whose middle pips were missed looks like a 4 (or a broken 5): look for pips half
+    way between pips one side apart, and return the 6 if that makes one."""
+    ps = list(g.pips)
+    d = np.array([[math.hypot(a.x - b.x, a.y - b.y) for b in ps] for a in ps])
+    side = float(np.median(np.sort(d, axis=1)[:, 1]))  # nearest-neighbour spacing
+    h, w = gray.shape
+    r = g.r
+    face = float(np.median([p.face for p in ps]))
+    contrast = float(np.median([p.contrast for p in ps]))
+    found = []
+    for i in range(len(ps)):
+        for j in range(i + 1, len(ps)):
+            if not (0.75 * side <= d[i, j] <= 1.35 * side and d[i, j] > 3.2 * r):
+                continue
+            mx, my = (ps[i].x + ps[j].x) / 2, (ps[i].y + ps[j].y) / 2
+            if any(math.hypot(p.x - mx, p.y - my) < 1.5 * r for p in ps + found):
+                continue
+            rr = max(1, int(0.6 * r))
+            x0, x1 = max(0, int(mx) - rr), min(w, int(mx) + rr + 1)
+            y0, y1 = max(0, int(my) - rr), min(h, int(my) + rr + 1)
+            v = float(np.median(gray[y0:y1, x0:x1]))
+            dev = face - v if g.dark else v - face
+            if dev > 0.5 * contrast:
+                q = ps[i]
+                found.append(
+                    Pip(mx, my, r, g.dark, dev, face, v, q.circularity)  # inferred pip
+                )
+    if len(ps) + len(found) == 6:
+        six = _make_group(ps + found, 0.0)
+        if _layout_ok(six):
+            return six
+    return g
+
+
 def _make_group(ps: list[Pip], half_single: float) -> _Group:
     xs = np.array([p.x for p in ps])
     ys = np.array([p.y for p in ps])
@@ -270,6 +305,8 @@ def find_dice(
         if len(ps) < 2 or np.mean([p.circularity for p in ps]) < _MIN_ROUND:
             continue  # lone spots are judged below; flat pips lie on a side face seen edge-on
         g = _make_group(ps, 0.0)
+        if len(ps) in (4, 5):
+            g = _complete_six(gray, g)
         if _layout_ok(g) and _face_plain(gray, g, 0.75):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
