@@ -523,6 +523,57 @@ def _middle_ratio(grey: np.ndarray, quad: np.ndarray) -> float:
     return mid / (base + 1e-6)
 
 
+def _snap_sides(grey: np.ndarray, quad: np.ndarray, reach: float = 0.05) -> np.ndarray:
+    """Move each side of a quad onto the strongest straight edge near it (within ``reach`` of
+    the board's size), independently, then intersect: fixes a corner that a contour's
+    four-point approximation or a parallelogram guess put off under perspective."""
+    q = order_corners(quad)
+    g = cv2.GaussianBlur(grey, (5, 5), 1.5).astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    h, w = g.shape
+    size = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[0])) / 2
+    centre = q.mean(axis=0)
+    lines = []
+    for k in range(4):
+        a, b = q[k], q[(k + 1) % 4]
+        direction = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+        normal = np.array([-direction[1], direction[0]])
+        if np.dot(normal, (a + b) / 2 - centre) < 0:
+            normal = -normal  # pointing out of the board
+        offsets = np.arange(-reach * size, reach * size + 1, 1.0)
+        ts = np.linspace(0.1, 0.9, 40)
+        pts = a[None] + (b - a)[None] * ts[:, None]
+        found = []
+        for p in pts:
+            xy = p[None] + offsets[:, None] * normal[None]
+            xi = np.clip(np.round(xy[:, 0]).astype(int), 0, w - 1)
+            yi = np.clip(np.round(xy[:, 1]).astype(int), 0, h - 1)
+            along_normal = np.abs(gx[yi, xi] * normal[0] + gy[yi, xi] * normal[1])
+            j = int(np.argmax(along_normal))
+            found.append((xy[j], along_normal[j], offsets[j]))
+        # Keep the offsets agreeing with the median: one straight edge, not checkers' rims.
+        offs = np.array([f[2] for f in found])
+        med = float(np.median(offs))
+        keep = [f[0] for f in found if abs(f[2] - med) <= 0.006 * size + 1.5]
+        if len(keep) < 12:
+            lines.append((a, b))
+            continue
+        pts_k = np.array(keep, np.float32)
+        vx, vy, x0, y0 = cv2.fitLine(pts_k, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([x0 + vx, y0 + vy])))
+    out = []
+    for k in range(4):
+        (p1, p2), (p3, p4) = lines[(k - 1) % 4], lines[k]
+        d1, d2 = p2 - p1, p4 - p3
+        den = d1[0] * d2[1] - d1[1] * d2[0]
+        if abs(den) < 1e-9:
+            return q
+        t = ((p3[0] - p1[0]) * d2[1] - (p3[1] - p1[1]) * d2[0]) / den
+        out.append(p1 + t * d1)
+    return np.array(out)
+
+
 def _parallax(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """Stickers on a raised frame sit nearer the camera than the playing surface, so their
     corners lie slightly out from the surface's, away from the image centre.  Shrink toward
@@ -591,6 +642,12 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     for _, q in ranked[:3]:
         if refine:
             q, _, bar = _refine(grey, q)
+            snapped = _snap_sides(grey, q)
+            if _reasonable(snapped):
+                q_fit, _ = layout_fit(small, q, _bars_near(bar))
+                s_fit, _ = layout_fit(small, snapped, _bars_near(bar))
+                if s_fit > q_fit:
+                    q = snapped
         else:
             _, bar, _ = _scores(grey, q, _BAR_FRACS)
         fit, bar = layout_fit(small, q, _bars_near(bar))
