@@ -402,7 +402,9 @@ def layout_fit(
             s2 = np.bincount(cls, v * v, 6)
             ss_within += float((s2 - np.where(n > 0, s1 * s1 / np.maximum(n, 1), 0)).sum())
         ss_total = float(((px - px.mean(axis=0)) ** 2).sum())
-        score = 1.0 - ss_within / max(ss_total, 1e-6)
+        if ss_total < 4.0 * len(px):
+            return 0.0, float(bar_frac)  # flat: nothing to explain, not a board
+        score = 1.0 - ss_within / ss_total
         if score > best[0]:
             best = (score, float(bar_frac))
     return best
