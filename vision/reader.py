@@ -112,12 +112,27 @@ class BoardReader:
             return Observation(status="too_dark", message=f"mean brightness {grey.mean():.0f}")
         board = self._board(frame)
         if board is None:
+            # No board, but dice may still be read (a dice-only photo): they get no zone.
+            loose = tuple(
+                ObservedDie(
+                    value=r.value,
+                    bbox=tuple(int(v) for v in r.bbox),  # type: ignore[arg-type]
+                    centre=(float(r.centre[0]), float(r.centre[1])),
+                    state=r.state,
+                    zone=None,
+                    confidence=float(r.confidence),
+                )
+                for r in self._dice(frame, None)
+            )
             if self.moved:
                 return Observation(
                     status="board_not_found",
+                    dice=loose,
                     message="the board or camera moved since calibration: calibrate again",
                 )
-            return Observation(status="board_not_found", message="no playing area found")
+            return Observation(
+                status="board_not_found", dice=loose, message="no playing area found"
+            )
         if isinstance(board, str):
             return Observation(status="bad_frame", message=board)
         rect = rectify(frame, board.homography, WORK_W, WORK_H)
@@ -177,11 +192,12 @@ class BoardReader:
             die_size_px=_die_size(fix.corners, fix.bar_frac, shape),
         )
 
-    def _dice(self, frame: np.ndarray, board: _Board) -> list[Any]:
+    def _dice(self, frame: np.ndarray, board: _Board | None) -> list[Any]:
         if self.dice_finder is None:
             return []
         try:
-            return list(self.dice_finder(frame, die_size_px=board.die_size_px))
+            size = None if board is None else board.die_size_px
+            return list(self.dice_finder(frame, die_size_px=size))
         except Exception:  # noqa: BLE001 - a failing dice stage must not lose the board
             return []
 
