@@ -10,11 +10,16 @@ real proportions so checkers are circles.  Two cues find checkers:
   board inside or with a rim on the side facing the board's middle (which also rejects the circle
   inscribed in an empty triangle's base).  This finds light-on-light and dark-on-dark checkers.
 
-A point's first layer is the run of slots from its edge seen by either cue; a full first layer
-(5) may carry a second layer in its gaps, seen as circles.  Colours: the checker colours learned
-at calibration, or else a 2-means split of this frame's checkers (the lighter set is white); a
-point takes its checkers' majority colour.  Bar: circles in the bar strip.  Borne off: 15 minus
-the rest (``off_from_trays`` False).
+A third cue helps a checker coloured like its triangle: beside the narrowing triangle, it hides
+the field.  A point's first layer is the run of slots from its edge seen by any cue (outlines
+further out imply the checkers below them); a full first layer (5) may carry a second layer in
+its gaps, seen as circles nearer a gap than a slot; a stack fanned along the whole point is
+counted from its repeat period.  Colours: the checker colours learned at calibration, or else a
+2-means split of this frame's checkers (the lighter set is white); a point takes its checkers'
+majority colour.  Bar: circles in the bar strip beside its middle (where the cube waits).  A side
+counted at 16 or 17 loses the extra checkers on its least certain points.  Borne off: 15 minus
+the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs
+unlike the board and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 ::
 
@@ -107,15 +112,6 @@ def _strip(lab: np.ndarray, cell: _Cell, half: int) -> np.ndarray:
     """The cell's half-height strip, flipped so index 0 is the point's outer edge."""
     s = lab[:half, cell.x0 : cell.x1] if cell.top else lab[-half:, cell.x0 : cell.x1][::-1]
     return s
-
-
-def checker_pitch(geo: BoardGeometry, shape: BoardShape) -> tuple[float, float]:
-    """(diameter across, diameter along the column) of a checker in canonical pixels."""
-    dx = shape.checker_frac * geo.point_width
-    # Canonical squashes the board to width x height; along y one mm is (height/width*aspect)
-    # times as many pixels as along x.
-    dy = dx * (geo.height / geo.width) * shape.aspect
-    return dx, dy
 
 
 def _lab(rect_bgr: np.ndarray) -> np.ndarray:
