@@ -319,6 +319,7 @@ def find_dice(
     groups = _accept_singles(gray, groups, multi, pips)
     groups = _consensus(groups)
     groups = _top_faces(groups)
+    groups = [g for g in groups if not _has_stray_pips(g, pips)]
     out = []
     h, w = full.shape
     for g in groups:
@@ -413,6 +414,21 @@ def _consensus(groups: list[_Group]) -> list[_Group]:
     circ = [float(np.mean([p.circularity for p in g.pips])) for g in groups]
     ref = float(np.percentile(circ, 75))
     return [g for g, c in zip(groups, circ, strict=True) if c >= ref - 0.3]
+
+
+def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:
+    """A face with pips of its own kind on it that were not counted is a fragment of a face
+    (a 5 read as 2 + 1 + 2): better no reading than a wrong one."""
+    mine = {(p.x, p.y) for p in g.pips}
+    con = float(np.median([p.contrast for p in g.pips]))
+    for q in pips:
+        if (q.x, q.y) in mine or q.dark != g.dark or q.circularity < _MIN_ROUND:
+            continue
+        if abs(np.log(q.r / g.r)) > 0.4 or q.contrast < 0.5 * con:
+            continue
+        if math.hypot(q.x - g.cx, q.y - g.cy) < 0.85 * g.half:
+            return True
+    return False
 
 
 def _top_faces(groups: list[_Group]) -> list[_Group]:
