@@ -25,6 +25,7 @@ from rules.position import Position
 from rules.side import Side
 from vision.synth import CubeSpec, DieSpec, SceneSpec, motion_sequence, random_scene
 from vision.synth import Position as SynthPosition
+from vision.synth.spec import random_hand
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "demo_recording"
 HOLD = 8  # still frames per scene: 3 to be still + 3 identical reads + margin
@@ -131,6 +132,7 @@ def render_recording(out: Path, seed: int) -> dict[str, object]:
         hand_probability=0.0,
         cube_probability=1.0,
     )
+    layout_seed = int(rng.integers(2**62))
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.jpg"):
         old.unlink()
@@ -145,21 +147,22 @@ def render_recording(out: Path, seed: int) -> dict[str, object]:
             position=_synth_position(scene.position),
             dice=scene.dice,
             cube=scene.cube,
-            hand=None,
+            hand=random_hand(rng, base.geometry),
+        )
+        # The same board on every frame: the renderer's layout (decor, checker jitter) comes
+        # from the first draw of the generator motion_sequence is given, when the hand is set.
+        sequence = motion_sequence(
+            spec, np.random.default_rng(layout_seed), enter=1, move=1, leave=1, still=1
         )
         # A hand reaches in (moving checkers or dice), then the scene is still.
-        sequence = motion_sequence(spec, rng, enter=1, move=1, leave=1, still=1) if n else []
-        moving = [f for f in sequence if f.phase != "still"]
+        moving = [f for f in sequence if f.phase != "still"] if n else []
         for k, frame in enumerate(moving):
             name = f"s{n:02d}_hand{k}.jpg"
             cv2.imwrite(str(out / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, 45])
             frames.append({"image": name, "hold": 1})
             index += 1
-        still = sequence[-1].image if sequence else None
-        if still is None:
-            still, _ = _render_still(spec, rng)
         name = f"s{n:02d}_still.jpg"
-        cv2.imwrite(str(out / name), still, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        cv2.imwrite(str(out / name), sequence[-1].image, [cv2.IMWRITE_JPEG_QUALITY, 75])
         frames.append({"image": name, "hold": HOLD, "note": scene.note})
         for command, side in scene.commands:
             commands.append({"at": index + HOLD, "name": command, "side": side})
@@ -177,12 +180,6 @@ def render_recording(out: Path, seed: int) -> dict[str, object]:
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
-
-
-def _render_still(spec: SceneSpec, rng: np.random.Generator) -> tuple[np.ndarray, dict]:
-    from vision.synth import render
-
-    return render(spec, rng)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ Usage::
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 import cv2
@@ -590,6 +591,12 @@ def _board_sides(canvas, cam: Camera, spec: SceneSpec) -> None:
     cv2.fillPoly(canvas, [_i(hull)], col.tolist(), cv2.LINE_AA, _SHIFT)
 
 
+def _board_seed(spec: SceneSpec) -> int:
+    """A stable seed for everything that belongs to the board and table, not the scene."""
+    key = repr((spec.style, spec.geometry, spec.white_home, spec.markers, spec.table, spec.size))
+    return zlib.crc32(key.encode())
+
+
 def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
     """Lay out and draw the scene (no hand, no camera defects) and make its labels."""
     cam = spec.camera_model()
@@ -598,7 +605,10 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
     lay = layout_scene(spec, rng)
     w, h = pcam.size
     colour, kind = TABLES[spec.table]
-    canvas = table_image(rng, (h, w), colour, kind)
+    # The table and the board top come from the board alone, not from the scene's layout
+    # draws: the same board looks the same in every frame of a recording.
+    fixed = np.random.default_rng(_board_seed(spec))
+    canvas = table_image(fixed, (h, w), colour, kind)
     _apply_shadows(
         canvas,
         pcam,
@@ -610,7 +620,7 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
     st = STYLES[spec.style]
     px_per_mm = cam.focal / spec.camera.distance_mm
     tex = board_texture(
-        rng,
+        fixed,
         st,
         spec.geometry,
         spec.white_home,
