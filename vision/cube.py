@@ -76,8 +76,8 @@ def find_cube(
             side = np.sqrt(area)
             if not 0.6 * cube_px < side < 1.3 * cube_px:
                 continue
-            # Square (fills its box; a checker, round, fills pi/4 of it).
-            if not 0.7 < bw / max(bh, 1) < 1.4 or area < 0.82 * bw * bh:
+            # Squarish blob (its sides and shadow make the seen cube less than a clean square).
+            if not 0.7 < bw / max(bh, 1) < 1.4 or area < 0.65 * bw * bh:
                 continue
             cx, cy = cents[i]
             # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
