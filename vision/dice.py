@@ -387,7 +387,7 @@ def _accept_singles(
         if same:
             rs = float(np.median([q.r for q in same]))
             faces = float(np.median([q.face for q in same]))
-            if not (0.75 * rs <= p.r <= 1.8 * rs) or abs(p.face - faces) > 50:
+            if not (0.75 * rs <= p.r <= 1.5 * rs) or abs(p.face - faces) > 50:
                 continue
         if not _face_plain(gray, g, 0.5):
             continue
@@ -401,6 +401,7 @@ def _consensus(groups: list[_Group]) -> list[_Group]:
     - Polarity: if one pip polarity carries 3x the pips of the other, the other is text on a
       keyboard, a label, etc.
     - Roundness: every top face is foreshortened alike; a much flatter group is a side face.
+    - Size: faces of 2+ pips must be about as big as the faces of 3+ pips.
     """
     if len(groups) < 2:
         return groups
@@ -411,6 +412,16 @@ def _consensus(groups: list[_Group]) -> list[_Group]:
         groups = [g for g in groups if g.dark]
     elif n_light >= max(8, 3 * n_dark):
         groups = [g for g in groups if not g.dark]
+    # Size: the dice of one photo are one size; a 2 or 3 far smaller than the faces of 3+ pips
+    # is two spots on something else (the eyes of a skull logo, a pair of screws).
+    halves = [g.half for g in groups if len(g.pips) >= 3]
+    if len(halves) >= 2:
+        ref_half = float(np.median(halves))
+        groups = [
+            g for g in groups if len(g.pips) == 1 or 0.55 * ref_half <= g.half <= 1.8 * ref_half
+        ]
+    if not groups:
+        return groups
     circ = [float(np.mean([p.circularity for p in g.pips])) for g in groups]
     ref = float(np.percentile(circ, 75))
     return [g for g, c in zip(groups, circ, strict=True) if c >= ref - 0.3]
