@@ -84,7 +84,12 @@ class _Group:
         return self.pips[0].dark
 
 
-def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip], dip: float = 0.25) -> bool:
+def _pip_array(pips: list[Pip]) -> np.ndarray:
+    """(n, 4) array of x, y, r, dark (1.0/0.0)."""
+    return np.array([[p.x, p.y, p.r, float(p.dark)] for p in pips], np.float64).reshape(-1, 4)
+
+
+def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float = 0.25) -> bool:
     """True if the straight path a->b stays on face-coloured pixels (pips excepted).
 
     Sampled every pixel: the gap between two touching dice, or the edge between a top face
@@ -95,11 +100,15 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip], dip: float
     xs = a.x + (b.x - a.x) * t
     ys = a.y + (b.y - a.y) * t
     keep = np.ones(n, bool)
-    for p in pips:
-        if p.dark == a.dark and abs(np.log(p.r / a.r)) < 0.6:
-            if abs((xs[0] + xs[-1]) / 2 - p.x) > n or abs((ys[0] + ys[-1]) / 2 - p.y) > n:
-                continue
-            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (1.3 * p.r) ** 2
+    mx, my = (xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2
+    near = (
+        (arr[:, 3] == a.dark)
+        & (np.abs(np.log(arr[:, 2] / a.r)) < 0.6)
+        & (np.abs(arr[:, 0] - mx) <= n)
+        & (np.abs(arr[:, 1] - my) <= n)
+    )
+    for px, py, pr, _ in arr[near]:
+        keep &= (xs - px) ** 2 + (ys - py) ** 2 > (1.3 * pr) ** 2
     if keep.sum() < 2:
         return True
     h, w = gray.shape
@@ -132,6 +141,7 @@ def _link(
             i = parent[i]
         return i
 
+    arr = _pip_array(pips)
     # Sweep in x so that only pips within reach are compared.
     order = sorted(range(n), key=lambda i: pips[i].x)
     rmax = max((p.r for p in pips), default=0.0)
@@ -150,7 +160,7 @@ def _link(
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
                 continue
-            if not _segment_clean(gray, a, b, pips):
+            if not _segment_clean(gray, a, b, arr):
                 continue
             parent[find(i)] = find(j)
     groups: dict[int, list[int]] = {}

@@ -173,11 +173,17 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     """Drop a spot whose centre lies inside a stronger spot of the same polarity."""
     pips = sorted(pips, key=lambda p: -p.contrast)
     kept: list[Pip] = []
+    kx = np.empty(len(pips))
+    ky = np.empty(len(pips))
+    kr = np.empty(len(pips))
+    kd = np.empty(len(pips), bool)
+    n = 0
     for p in pips:
-        if any(
-            q.dark == p.dark and (q.x - p.x) ** 2 + (q.y - p.y) ** 2 < max(q.r, p.r) ** 2
-            for q in kept
-        ):
-            continue
+        if n:
+            d2 = (kx[:n] - p.x) ** 2 + (ky[:n] - p.y) ** 2
+            if np.any((kd[:n] == p.dark) & (d2 < np.maximum(kr[:n], p.r) ** 2)):
+                continue
+        kx[n], ky[n], kr[n], kd[n] = p.x, p.y, p.r, p.dark
+        n += 1
         kept.append(p)
     return kept
