@@ -385,9 +385,10 @@ def _accept_singles(
         p = g.pips[0]
         if p.circularity < _ROUND:  # a dash on a side face, a scratch
             continue
-        # A big spot next to smaller spots of the other polarity is a die body, not a pip.
+        # A big spot with smaller spots of the other polarity just outside it is a die body,
+        # not a pip (a highlight inside a glossy pip does not count).
         if any(
-            q.dark != p.dark and q.r < p.r and math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
+            q.dark != p.dark and q.r < p.r and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
             for q in pips
         ):
             continue
