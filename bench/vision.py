@@ -4,7 +4,7 @@ Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5]
 
 Prints median / p95 latency of:
 - a full read with a calibration (board position known, as on the device): rectify, dice,
-  checkers, cube;
+  checkers, cube; and the same read without the dice finder (the board engineer's stages);
 - the per-frame motion check;
 - a full read without calibration (marker-free board search in every frame), for reference;
 and the peak memory (ru_maxrss of the process, and tracemalloc's peak of Python allocations
@@ -75,6 +75,17 @@ def main(argv: list[str] | None = None) -> int:
     _, peak_py = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(f"full read, calibrated:        {_stats(times)}")
+
+    no_dice = [
+        BoardReader(r.calibration, white_home=r.white_home, dice_finder=False) for r in readers
+    ]
+    times = []
+    for _ in range(args.repeat):
+        for r, f in zip(no_dice, frames, strict=True):
+            t0 = time.perf_counter()
+            r.read(f)
+            times.append(time.perf_counter() - t0)
+    print(f"  of which board stages only: {_stats(times)}  (read without the dice finder)")
 
     motion = MotionDetector()
     times = []
