@@ -30,6 +30,7 @@ _WORK_DIE_PX = 48.0  # board: dice are read at about this size (small ones are e
 _ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
+_PAIR_ROUND = 0.3  # the two pips of a 2 are foreshortened alike
 _LINK_R = 9.5  # pips of one face are at most this many pip radii apart
 
 
@@ -180,7 +181,10 @@ def _split_mixed(
     pip size x roundness, then relink each part; keeps groups that already look like a face."""
     out: list[list[int]] = []
     for gi in groups:
-        if len(gi) == 1 or depth == 0 or _layout_ok(_make_group([pips[i] for i in gi], 0.0)):
+        ps = [pips[i] for i in gi]
+        # A top-face pip paired with a side-face pip: a "2" of one round and one flat pip.
+        lopsided = len(ps) == 2 and abs(ps[0].circularity - ps[1].circularity) > _PAIR_ROUND
+        if len(gi) == 1 or depth == 0 or (_layout_ok(_make_group(ps, 0.0)) and not lopsided):
             out.append(gi)
             continue
         key = sorted(gi, key=lambda i: np.log(pips[i].r) + pips[i].circularity)
