@@ -14,15 +14,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.dice import find_dice
-
 ROOT = Path(__file__).resolve().parents[1]
+# Run as a script, bench/ comes first on sys.path and bench/vision.py would shadow the package.
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p).resolve() != ROOT / "bench"]
+
+from vision.dice import find_dice  # noqa: E402
+
 PHOTOS = ROOT / ".." / "shared" / "photos"
 
 
