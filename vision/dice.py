@@ -307,7 +307,7 @@ def find_dice(
     if die_size_px is not None:
         r_range = (0.04 * die_size_px * f, 0.16 * die_size_px * f)
     else:
-        r_range = (1.2, 0.03 * max(gray.shape))
+        r_range = (1.2, max(8.0, 0.03 * max(gray.shape)))
     pips = find_pips(gray, r_range=r_range)
     # A textured background can give thousands of spots: keep the most contrasted.
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]

@@ -101,3 +101,15 @@ def test_split_is_fixed_and_blocks_near_duplicates() -> None:
     assert {s[f"two_{i}"] for i in range(1, 11)} == {"tuning"}
     assert {s[f"two_{i}"] for i in range(11, 21)} == {"heldout"}
     assert sum(v == "heldout" for v in s.values()) == 60
+
+
+def test_docstring_examples_hold() -> None:
+    import doctest
+
+    import vision.dice
+    import vision.eval_dice
+    import vision.pips
+
+    for mod in (vision.dice, vision.pips, vision.eval_dice):
+        res = doctest.testmod(mod)
+        assert res.attempted > 0 and res.failed == 0, mod.__name__
