@@ -16,7 +16,7 @@ before any event about it is returned, so the journal always knows at least what
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from firmware.events import Kind, RefereeEvent
 from firmware.matching import BoardRead, MatchSettings, nearest, read_board
@@ -69,6 +69,11 @@ class Referee:
         self._last_said: tuple[Kind, str] | None = None
         self._pending_confirm: Position | None = None
         self._correcting = False  # a correction was demanded: wait for the dice to come back
+        # Places where the camera "sees a die" when no die can be there (at the moment the dice
+        # were picked up, or on the set-up board): a glint, a print, a gap between checkers.
+        # A die read at such a place later is ignored.
+        self._scenery: list[tuple[float, float, float]] = []  # x, y, radius
+        self._opening_seen = False
 
     # -- public ----------------------------------------------------------------------
 
@@ -76,6 +81,7 @@ class Referee:
         """One confirmed (still, repeated) observation of the board."""
         if obs.status != "ok" or obs.white is None:
             return self._say(Kind.STATUS, f"camera: {obs.status.replace('_', ' ')}", None)
+        obs = self._without_scenery(obs)
         phase = self.match.phase
         if self.match.is_over:
             return self._say(Kind.MATCH_OVER, self.match.prompt(), None)
@@ -122,6 +128,11 @@ class Referee:
         fit = read_board(obs, Side.WHITE, [start], self.settings.matching)
         if fit.match not in (Fit.EXACT, Fit.CORRECTED):
             return self._say(Kind.PROMPT, "set up the starting position", None)
+        if not self._opening_seen:
+            self._opening_seen = True
+            if len(obs.dice) != 2:  # nobody has rolled yet: whatever "dice" show are scenery
+                self._remember_scenery(obs.dice)
+                obs = self._without_scenery(obs)
         if not obs.dice:
             return self._say(
                 Kind.PROMPT, "opening roll: one die each, in your own right half", None
@@ -190,7 +201,8 @@ class Referee:
         tree = self._play_tree(before, dice)
         allowed = [p.result for p in tree.plays if p.result] + list(tree.partial) + [before]
         fit = read_board(obs, turn, allowed, self.settings.matching, before)
-        dice_down = bool(obs.dice)
+        # The mover's dice lie in the mover's right half (a roll anywhere else was void).
+        dice_down = any(d.zone == f"{turn}_right" for d in obs.dice)
         if self._correcting:
             if not dice_down:
                 return self._say(
@@ -229,7 +241,8 @@ class Referee:
                     {**details, "closest": [str(p) for p in verdict.closest]},
                 )
             return self._uncertain(fit, turn, obs, tree)
-        # Dice picked up: the play is final.
+        # Dice picked up: the play is final. Anything still read as a die is scenery.
+        self._remember_scenery(obs.dice)
         if verdict.legal:
             assert verdict.play is not None
             events = self._apply(lambda: self.match.move(verdict.play, by=turn))
@@ -275,6 +288,25 @@ class Referee:
                     None if roller is None else str(roller),
                 )
         return None
+
+    def _remember_scenery(self, dice: tuple[ObservedDie, ...]) -> None:
+        """Add these readings to the scenery (kept short: a real die may land there later)."""
+        self._scenery += [
+            (d.centre[0], d.centre[1], 0.6 * max(d.bbox[2] - d.bbox[0], d.bbox[3] - d.bbox[1]))
+            for d in dice
+        ]
+        self._scenery = self._scenery[-8:]
+
+    def _without_scenery(self, obs: Observation) -> Observation:
+        if not self._scenery or not obs.dice:
+            return obs
+
+        def is_scenery(die: ObservedDie) -> bool:
+            x, y = die.centre
+            return any((x - sx) ** 2 + (y - sy) ** 2 <= r * r for sx, sy, r in self._scenery)
+
+        kept = tuple(d for d in obs.dice if not is_scenery(d))
+        return obs if len(kept) == len(obs.dice) else replace(obs, dice=kept)
 
     def _early_roll(self, obs: Observation, turn: Side) -> bool:
         """Two confidently read dice in the opponent's half while the mover's are still down.

@@ -168,3 +168,29 @@ def test_a_stray_third_die_reading_is_not_an_early_roll() -> None:
     stray = ObservedDie(1, (0, 0, 5, 5), (2.0, 2.0), "flat", "outside", 0.3)
     events = ref.observe(seen(after, (die(3), die(1), stray)))
     assert kinds(events) == [Kind.MOVING]
+
+
+def _at(value: int, zone: str, x: float, y: float) -> ObservedDie:
+    return ObservedDie(
+        value, (int(x) - 10, int(y) - 10, int(x) + 10, int(y) + 10), (x, y), "flat", zone, 0.95
+    )
+
+
+def test_a_die_read_where_none_can_be_is_ignored_afterwards() -> None:
+    # The camera reads a "die" in a gap between black's checkers on the set-up board.
+    ghost = _at(1, "black_right", 240.0, 730.0)
+    ref = Referee(Match(5))
+    ref.observe(seen(START, (ghost,)))
+    events = ref.observe(
+        seen(START, (ghost, _at(3, "white_right", 900, 300), _at(1, "black_right", 360, 420)))
+    )
+    assert Kind.ROLL in kinds(events) and ref.match.dice == (3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    # White's dice are picked up; the ghost stays: the play is final all the same.
+    events = ref.observe(seen(after, (ghost,)))
+    assert kinds(events)[0] is Kind.PLAY
+    # Black rolls; the ghost is not a third die.
+    events = ref.observe(
+        seen(after, (ghost, _at(6, "black_right", 300, 300), _at(4, "black_right", 350, 350)))
+    )
+    assert kinds(events)[0] is Kind.ROLL and ref.match.dice == (6, 4)
