@@ -475,6 +475,32 @@ def _fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> i
     return max(6, int(round(1 + (extent - d) / period)))
 
 
+def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int | None:
+    """Checkers in a fanned stack seen as a chain of outlines from the point's edge.
+
+    Each fanned checker half covers the one below it, so their outlines repeat at less than a
+    checker's diameter; a chain reaching beyond where five flat checkers end (a pyramid's last
+    slot) is fanned, and its length over its period gives the count.  None when not fanned.
+    """
+    a = np.sort(alongs[(alongs > 0) & (alongs < half - 0.2 * d)])
+    if len(a) < 3 or a[0] > 0.9 * d:
+        return None
+    gaps = np.diff(a)
+    small = gaps[(gaps > 0.3 * d) & (gaps < 0.93 * d)]
+    if len(small) < 2:
+        return None
+    period = float(np.median(small))
+    last = float(a[0])
+    for x in a[1:]:
+        if x - last > 2.5 * period:
+            break
+        last = float(x)
+    # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further.
+    if last < 0.5 * d + 4.45 * max(pitch, d):
+        return None
+    return max(6, 1 + int(round((last - 0.5 * d) / period)))
+
+
 def _cell_checkers(
     cell: _Cell,
     strip: np.ndarray,
@@ -552,7 +578,9 @@ def _cell_checkers(
         if all(seen[k] or k in hidden for k in range(far + 1)):
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
-    fanned = _fanned_count(strip, extent, pitch, d) if extent > 5.3 * pitch else None
+    fanned = _chain_count(alongs, d, pitch, half)
+    if fanned is None and extent > 5.3 * pitch:
+        fanned = _fanned_count(strip, extent, pitch, d)
     if fanned is not None and fanned > n_first + len(upper):
         # Fanned along the point (each checker half over the next): count by the period.
         step = (extent - d) / max(fanned - 1, 1)
