@@ -41,6 +41,8 @@ from vision.board import BoardGeometry
 WORK_W = 600
 WORK_H = 450
 CHECKERS_PER_SIDE = 15
+GAP_TOL = 0.22
+FULL_FROM = 3
 
 
 @dataclass(frozen=True)
@@ -565,14 +567,20 @@ def _cell_checkers(
     ):
         # Outlines further out prove the checkers between (same colour as the triangle: unseen).
         n_first = max(n_first, far_circle + 1)
+    # A circle nearer a gap (half a pitch out) than to any slot is a checker on top.
+    gaps = {
+        int(round((a - 0.5 * d) / pitch - 0.5))
+        for a in alongs
+        if abs((a - 0.5 * d) / pitch - 0.5 - round((a - 0.5 * d) / pitch - 0.5)) < GAP_TOL
+    }
+    if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in gaps):
+        # Checkers go on top only once the first layer holds five: its outer ones are there
+        # even when unseen (light-on-light, their outline hidden under the top layer).
+        far = 4
+        seen = seen + [True] * (5 - len(seen))
+        seen[: far + 1] = [True] * (far + 1)
     if far >= 4:
         # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
-        # A circle nearer a gap (half a pitch out) than to any slot is a checker on top.
-        gaps = {
-            int(round((a - 0.5 * d) / pitch - 0.5))
-            for a in alongs
-            if abs((a - 0.5 * d) / pitch - 0.5 - round((a - 0.5 * d) / pitch - 0.5)) < 0.22
-        }
         upper = sorted(j for j in gaps if 0 <= j < far)
         hidden = {k for j in upper for k in (j, j + 1)}
         if all(seen[k] or k in hidden for k in range(far + 1)):
