@@ -196,17 +196,22 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     # In the marker's own unit square (centre 0, corners +-0.5) that corner lies at
     # (+-MARKER_REACH, +-MARKER_REACH) toward the board.
     pts: dict[int, np.ndarray] = {}
+    axes: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     unit = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
     for k, c in found.items():
         to_image = cv2.getPerspectiveTransform(unit, c.astype(np.float32))
         target = unit[(k + 2) % 4] * (2.0 * MARKER_REACH)
-        p = cv2.perspectiveTransform(target.reshape(1, 1, 2).astype(np.float64), to_image)
-        pts[k] = p.reshape(2)
+        probe = np.array([target, target + (3.0, 0.0), target + (0.0, 3.0)], np.float64)
+        p = cv2.perspectiveTransform(probe.reshape(-1, 1, 2), to_image).reshape(3, 2)
+        pts[k] = p[0]
+        # The image directions of the board's edges at this corner: the marker's own axes
+        # (printed square to the board), extended as lines through the homography.
+        axes[k] = (p[1] - p[0], p[2] - p[0])
     missing = -1
     if len(pts) == 3:
         missing = next(k for k in MARKER_IDS if k not in pts)
         a, b, c = pts[(missing + 1) % 4], pts[(missing + 2) % 4], pts[(missing + 3) % 4]
-        pts[missing] = a + c - b
+        pts[missing] = _completed_corner(missing, pts, axes, a + c - b)
     quad = np.array([pts[k] for k in MARKER_IDS])
     if missing >= 0:
         # A parallelogram is only a first guess under perspective: fit the completed corner to
@@ -216,6 +221,32 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     quad = _parallax(image, order_corners(quad))
     score, bar_frac = pattern_score(image, quad)
     return _make_fix(quad, "markers", max(score, MIN_PATTERN_SCORE), bar_frac)
+
+
+def _completed_corner(
+    missing: int,
+    pts: dict[int, np.ndarray],
+    axes: dict[int, tuple[np.ndarray, np.ndarray]],
+    fallback: np.ndarray,
+) -> np.ndarray:
+    """The hidden corner where the board edges from its two neighbours meet (each edge along
+    its marker's axis), which holds under perspective; ``fallback`` (the parallelogram) when
+    the two lines are near parallel or meet far from it."""
+    # Corners TL, TR, BR, BL: the neighbour sharing the top/bottom edge runs along x, the one
+    # sharing the left/right edge along y.
+    horiz = {0: 1, 1: 0, 2: 3, 3: 2}[missing]
+    vert = {0: 3, 3: 0, 1: 2, 2: 1}[missing]
+    p1, d1 = pts[horiz], axes[horiz][0]
+    p2, d2 = pts[vert], axes[vert][1]
+    m = np.array([d1, -d2]).T
+    if abs(float(np.linalg.det(m))) < 1e-6 * float(np.linalg.norm(d1) * np.linalg.norm(d2)):
+        return fallback
+    t = np.linalg.solve(m, p2 - p1)
+    corner = p1 + t[0] * d1
+    size = float(np.linalg.norm(pts[horiz] - pts[vert]))
+    if float(np.linalg.norm(corner - fallback)) > 0.25 * size:
+        return fallback
+    return corner
 
 
 # ---------------------------------------------------------------- marker-free
