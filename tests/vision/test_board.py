@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.board import (
     BoardGeometry,
+    detect_markers,
     find_board,
     find_board_frame,
     find_board_markers,
@@ -99,3 +101,19 @@ def test_white_point_one_is_in_the_white_home_corner() -> None:
     assert g.point_cell(0, "bottom-right") == (11, "bottom")
     assert g.point_cell(0, "top-left") == (0, "top")
     assert g.point_cell(23, "bottom-right") == (11, "top")
+
+
+def test_a_hidden_marker_is_completed_under_perspective() -> None:
+    # A hand over one corner marker: the corner comes from its neighbours' edge lines.
+    image, labels = _scene("walnut", True, 7, tilt=12.0)
+    image = image.copy()
+    found = detect_markers(image)
+    assert len(found) == 4
+    c = found[2]
+    centre = c.mean(axis=0)
+    hidden = (centre + 1.6 * (c - centre)).astype(np.int32)
+    cv2.fillConvexPoly(image, hidden, (60, 60, 60))
+    assert len(detect_markers(image)) == 3
+    fix = find_board_markers(image)
+    assert fix is not None
+    assert _corner_error(fix.corners, labels) < 0.015 * _board_width(labels)

@@ -10,9 +10,12 @@ from vision.checkers import WORK_H, WORK_W, BoardShape, count_checkers, quad_asp
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, random_position, render
 
 
-def _render(style: str, position: Position, home: str, seed: int, pair: int = 0):
+def _render(
+    style: str, position: Position, home: str, seed: int, pair: int = 0, stack: str = "pyramid"
+):
     spec = SceneSpec(
         style=style,
+        stack_mode=stack,
         white_home=home,
         position=position,
         markers=True,
@@ -66,6 +69,22 @@ def test_a_second_layer_counts() -> None:
     counts = _count(image, "bottom-right")
     assert counts.white[5] == 7
     assert list(counts.black) == labels["board"]["black"]
+
+
+@pytest.mark.parametrize("tall", [6, 7, 8])
+def test_a_fanned_stack_counts(tall: int) -> None:
+    # Longer than five, fanned along the whole point: counted from the outlines' period.
+    white = [0] * 24
+    black = [0] * 24
+    white[5], white[12] = tall, 15 - tall
+    black[0], black[11], black[18] = 2, 8, 5
+    position = Position(tuple(white), tuple(black))
+    position.validate()
+    image, labels = _render("tournament_green", position, "bottom-right", 41, stack="overlap")
+    counts = _count(image, "bottom-right")
+    assert counts.white[5] == tall
+    assert counts.black[11] == 8
+    assert list(counts.white) == labels["board"]["white"]
 
 
 def test_colours_from_calibration_are_used() -> None:
