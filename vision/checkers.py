@@ -587,6 +587,12 @@ def _cell_checkers(
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
     fanned = _chain_count(alongs, d, pitch, half)
+    reach = 0.5 * d + 4.45 * max(pitch, d)
+    outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
+    if fanned is None and outer and n_first >= 2:
+        # The top checker of a fanned stack lies whole beyond a pyramid's reach even when the
+        # ones under it show no outline: the stack runs from the edge to it.
+        extent = max(extent, min(outer) + 0.5 * d)
     if fanned is None and extent > 5.3 * pitch:
         fanned = _fanned_count(strip, extent, pitch, d)
     if fanned is not None and fanned > n_first + len(upper):
