@@ -348,12 +348,15 @@ def find_dice(
         )
         conf = float(np.clip(np.mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
+        state = classify_state(cues)
+        if die_size_px is not None:
+            state = _learned_state(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
                 value=len(g.pips),
                 bbox=bbox,
                 centre=(cx, cy),
-                state=classify_state(cues),
+                state=state,
                 confidence=conf,
                 top_face_size=2 * hs,
                 pips=tuple((p.x / f, p.y / f, p.r / f) for p in g.pips),
@@ -617,3 +620,15 @@ _COCKED_BODY_OFFSET = 0.65
 def classify_state(c: TiltCues) -> str:
     """ "flat" or "cocked" from the tilt cues (see the note above on how weak they are)."""
     return "cocked" if c.body_offset > _COCKED_BODY_OFFSET else "flat"
+
+
+def _learned_state(
+    image_bgr: np.ndarray, centre: tuple[float, float], die_px: float, cues: TiltCues
+) -> str:
+    """ "flat" or "cocked" from the learned model (``vision.cocked``) on a crop around the
+    die; used when the die size is known (board frames), the setting it was trained in."""
+    from vision.cocked import CockedModel, crop_features  # loaded on first use
+
+    model = CockedModel.load()
+    p = model.probability(crop_features(image_bgr, centre, die_px, tuple(vars(cues).values())))
+    return "cocked" if p > model.threshold else "flat"

@@ -106,10 +106,11 @@ def test_split_is_fixed_and_blocks_near_duplicates() -> None:
 def test_docstring_examples_hold() -> None:
     import doctest
 
+    import vision.cocked
     import vision.dice
     import vision.eval_dice
     import vision.pips
 
-    for mod in (vision.dice, vision.pips, vision.eval_dice):
+    for mod in (vision.dice, vision.pips, vision.eval_dice, vision.cocked):
         res = doctest.testmod(mod)
         assert res.attempted > 0 and res.failed == 0, mod.__name__
