@@ -26,7 +26,7 @@ from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
 _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
-_WORK_DIE_PX = 48.0  # board: dice are read at about this size (small ones are enlarged)
+_WORK_DIE_PX = 44.0  # board: dice are read at about this size (small ones are enlarged)
 _ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
@@ -161,6 +161,8 @@ def _link(
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
                 continue
+            if find(i) == find(j):
+                continue  # already joined through other pips: the path check adds nothing
             if not _segment_clean(gray, a, b, arr):
                 continue
             parent[find(i)] = find(j)
@@ -305,7 +307,7 @@ def find_dice(
     else:
         gray, f = full, 1.0
     if die_size_px is not None:
-        r_range = (0.04 * die_size_px * f, 0.16 * die_size_px * f)
+        r_range = (0.065 * die_size_px * f, 0.12 * die_size_px * f)
     else:
         r_range = (1.2, max(8.0, 0.03 * max(gray.shape)))
     pips = find_pips(gray, r_range=r_range)
