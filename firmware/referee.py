@@ -74,6 +74,9 @@ class Referee:
         # A die read at such a place later is ignored.
         self._scenery: list[tuple[float, float, float]] = []  # x, y, radius
         self._opening_seen = False
+        # Where the dice of the accepted roll lay: a different roll elsewhere before any checker
+        # moved means the players re-rolled (a cocked die the camera missed, say).
+        self._roll_centres: list[tuple[float, float, float]] = []  # x, y, die size
 
     # -- public ----------------------------------------------------------------------
 
@@ -155,6 +158,7 @@ class Referee:
                 Kind.REROLL, f"opening tie {white.value}-{black.value}: roll again", None
             )
         events = self._apply(lambda: self.match.opening_roll(white=white.value, black=black.value))
+        self._roll_centres = []  # the opening dice are never "rolled again" by one player
         turn = self.match.turn
         dice = self.match.dice
         assert turn is not None and dice is not None
@@ -183,6 +187,7 @@ class Referee:
         d1, d2 = (d.value for d in obs.dice)
         assert d1 is not None and d2 is not None
         events = self._apply(lambda: self.match.roll(d1, d2, by=turn))
+        self._roll_centres = [_die_place(d) for d in obs.dice]
         return [
             RefereeEvent(
                 Kind.ROLL,
@@ -217,6 +222,10 @@ class Referee:
                 f"{turn.opponent} rolled before {turn} picked up the dice: roll again later",
                 str(turn.opponent),
             )
+        if fit.match is Fit.EXACT and fit.position == before:
+            rerolled = self._rerolled(obs, turn, dice)
+            if rerolled is not None:
+                return rerolled
         if fit.position is None or fit.match is Fit.UNCERTAIN:
             return self._uncertain(fit, turn, obs, tree)
         verdict = check_play(before, dice, fit.position, tree)
@@ -243,6 +252,7 @@ class Referee:
             return self._uncertain(fit, turn, obs, tree)
         # Dice picked up: the play is final. Anything still read as a die is scenery.
         self._remember_scenery(obs.dice)
+        self._roll_centres = []
         if verdict.legal:
             assert verdict.play is not None
             events = self._apply(lambda: self.match.move(verdict.play, by=turn))
@@ -323,6 +333,50 @@ class Referee:
         theirs = sum(credible(d, f"{turn.opponent}_right") for d in obs.dice)
         ours = sum(credible(d, f"{turn}_right") for d in obs.dice)
         return theirs >= 2 and ours >= 1
+
+    def _rerolled(
+        self, obs: Observation, turn: Side, dice: tuple[int, int]
+    ) -> list[RefereeEvent] | None:
+        """Nothing moved yet, and two flat, well-read dice of another roll lie in the mover's
+        half, both away from where the accepted roll lay: the players rolled again (they saw
+        a fault the camera missed). The old roll is voided and the new one taken. A misread of
+        the same dice cannot trigger this: they would not have moved."""
+        if len(self._roll_centres) != 2 or len(obs.dice) != 2:
+            return None
+        if any(
+            d.zone != f"{turn}_right"
+            or d.state != "flat"
+            or d.value is None
+            or d.confidence < self.settings.dice_confidence
+            for d in obs.dice
+        ):
+            return None
+        new = [d.value for d in obs.dice if d.value is not None]
+        if sorted(new) == sorted(dice):
+            return None
+        for die in obs.dice:
+            x, y, size = _die_place(die)
+            if any(
+                (x - ox) ** 2 + (y - oy) ** 2 < (1.5 * max(size, os)) ** 2
+                for ox, oy, os in self._roll_centres
+            ):
+                return None
+        d1, d2 = new
+        try:
+            events = self._apply(lambda: self.match.void_roll("other", by=turn))
+            events += self._apply(lambda: self.match.roll(d1, d2, by=turn))
+        except ActionRefused:
+            return None
+        self._roll_centres = [_die_place(d) for d in obs.dice]
+        return [
+            RefereeEvent(
+                Kind.ROLL,
+                f"{turn} rolled again: {max(new)}-{min(new)} (the {max(dice)}-{min(dice)} does not count)",
+                str(turn),
+                {"dice": [d1, d2], "voided": list(dice)},
+            ),
+            *events,
+        ]
 
     def _reroll(self, reason: str, text: str, roller: Side | None) -> list[RefereeEvent]:
         said = self._say(
@@ -416,3 +470,9 @@ class Referee:
             return []
         self._last_said = (kind, message)
         return [RefereeEvent(kind, message, side, dict(details or {}))]
+
+
+def _die_place(die: ObservedDie) -> tuple[float, float, float]:
+    """Centre and size (longest box side) of a die reading, in image pixels."""
+    x0, y0, x1, y1 = die.bbox
+    return die.centre[0], die.centre[1], float(max(x1 - x0, y1 - y0))

@@ -6,8 +6,16 @@ from rules.position import Position
 from vision.observation import Observation, ObservedDie
 
 
-def die(value: int | None, zone: str = "white_right", state: str = "flat") -> ObservedDie:
-    return ObservedDie(value, (0, 0, 10, 10), (5.0, 5.0), state, zone, 0.99)
+def die(
+    value: int | None,
+    zone: str = "white_right",
+    state: str = "flat",
+    at: tuple[float, float] = (5.0, 5.0),
+) -> ObservedDie:
+    """A die read at image point ``at`` (its box 10 px square around it)."""
+    x, y = at
+    box = (int(x - 5), int(y - 5), int(x + 5), int(y + 5))
+    return ObservedDie(value, box, (float(x), float(y)), state, zone, 0.99)
 
 
 def seen(

@@ -194,3 +194,35 @@ def test_a_die_read_where_none_can_be_is_ignored_afterwards() -> None:
         seen(after, (ghost, _at(6, "black_right", 300, 300), _at(4, "black_right", 350, 350)))
     )
     assert kinds(events)[0] is Kind.ROLL and ref.match.dice == (6, 4)
+
+
+def _black_to_move(first: tuple[ObservedDie, ObservedDie]) -> tuple[Referee, Position]:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))  # white's play final; black to roll
+    events = ref.observe(seen(after, first))
+    assert kinds(events)[0] is Kind.ROLL
+    return ref, after
+
+
+def test_dice_rolled_again_before_any_move_replace_the_roll() -> None:
+    # The camera missed a cocked die; the players saw it and black rolled again elsewhere.
+    ref, after = _black_to_move(
+        (die(6, "black_right", at=(100, 100)), die(2, "black_right", at=(140, 100)))
+    )
+    again = (die(6, "black_right", at=(300, 200)), die(4, "black_right", at=(340, 220)))
+    events = ref.observe(seen(after, again))
+    assert kinds(events)[0] is Kind.ROLL and "rolled again: 6-4" in events[0].message
+    assert ref.match.turn is Side.BLACK and ref.match.dice == (6, 4)
+    log = [type(a).__name__ for a in ref.match.log]
+    assert log[-2:] == ["VoidRoll", "Roll"]
+
+
+def test_a_changed_reading_of_the_same_dice_is_not_a_reroll() -> None:
+    first = (die(6, "black_right", at=(100, 100)), die(2, "black_right", at=(140, 100)))
+    ref, after = _black_to_move(first)
+    misread = (die(6, "black_right", at=(101, 99)), die(3, "black_right", at=(141, 101)))
+    events = ref.observe(seen(after, misread))
+    assert Kind.ROLL not in kinds(events)
+    assert ref.match.dice == (6, 2)
