@@ -76,7 +76,7 @@ class Referee:
         self._opening_seen = False
         # Where the dice of the accepted roll lay: a different roll elsewhere before any checker
         # moved means the players re-rolled (a cocked die the camera missed, say).
-        self._roll_centres: list[tuple[float, float, float]] = []  # x, y, die size
+        self._roll_dice: list[tuple[float, float, float, int | None]] = []  # x, y, size, value
 
     # -- public ----------------------------------------------------------------------
 
@@ -158,7 +158,7 @@ class Referee:
                 Kind.REROLL, f"opening tie {white.value}-{black.value}: roll again", None
             )
         events = self._apply(lambda: self.match.opening_roll(white=white.value, black=black.value))
-        self._roll_centres = []  # the opening dice are never "rolled again" by one player
+        self._roll_dice = []  # the opening dice are never "rolled again" by one player
         turn = self.match.turn
         dice = self.match.dice
         assert turn is not None and dice is not None
@@ -187,7 +187,7 @@ class Referee:
         d1, d2 = (d.value for d in obs.dice)
         assert d1 is not None and d2 is not None
         events = self._apply(lambda: self.match.roll(d1, d2, by=turn))
-        self._roll_centres = [_die_place(d) for d in obs.dice]
+        self._roll_dice = _dice_places(obs.dice)
         return [
             RefereeEvent(
                 Kind.ROLL,
@@ -252,7 +252,7 @@ class Referee:
             return self._uncertain(fit, turn, obs, tree)
         # Dice picked up: the play is final. Anything still read as a die is scenery.
         self._remember_scenery(obs.dice)
-        self._roll_centres = []
+        self._roll_dice = []
         if verdict.legal:
             assert verdict.play is not None
             events = self._apply(lambda: self.match.move(verdict.play, by=turn))
@@ -338,10 +338,11 @@ class Referee:
         self, obs: Observation, turn: Side, dice: tuple[int, int]
     ) -> list[RefereeEvent] | None:
         """Nothing moved yet, and two flat, well-read dice of another roll lie in the mover's
-        half, both away from where the accepted roll lay: the players rolled again (they saw
-        a fault the camera missed). The old roll is voided and the new one taken. A misread of
-        the same dice cannot trigger this: they would not have moved."""
-        if len(self._roll_centres) != 2 or len(obs.dice) != 2:
+        half, at least one of them away from where the accepted roll lay: the players rolled
+        again (they saw a fault the camera missed). The old roll is voided and the new one
+        taken. A die still where an accepted die lay must read as that die did, so a misread
+        of dice that did not move can never replace a roll."""
+        if len(self._roll_dice) != 2 or len(obs.dice) != 2:
             return None
         if any(
             d.zone != f"{turn}_right"
@@ -354,26 +355,33 @@ class Referee:
         new = [d.value for d in obs.dice if d.value is not None]
         if sorted(new) == sorted(dice):
             return None
+        moved = 0
         for die in obs.dice:
             x, y, size = _die_place(die)
-            if any(
-                (x - ox) ** 2 + (y - oy) ** 2 < (1.5 * max(size, os)) ** 2
-                for ox, oy, os in self._roll_centres
-            ):
-                return None
-        d1, d2 = new
+            stayed = [
+                value
+                for ox, oy, osize, value in self._roll_dice
+                if (x - ox) ** 2 + (y - oy) ** 2 < (1.5 * max(size, osize)) ** 2
+            ]
+            if not stayed:
+                moved += 1
+            elif die.value not in stayed:
+                return None  # the same die, read differently: not a new roll
+        if not moved:
+            return None
         try:
             events = self._apply(lambda: self.match.void_roll("other", by=turn))
-            events += self._apply(lambda: self.match.roll(d1, d2, by=turn))
+            events += self._apply(lambda: self.match.roll(new[0], new[1], by=turn))
         except ActionRefused:
             return None
-        self._roll_centres = [_die_place(d) for d in obs.dice]
+        self._roll_dice = _dice_places(obs.dice)
         return [
             RefereeEvent(
                 Kind.ROLL,
-                f"{turn} rolled again: {max(new)}-{min(new)} (the {max(dice)}-{min(dice)} does not count)",
+                f"{turn} rolled again: {max(new)}-{min(new)} "
+                f"(the {max(dice)}-{min(dice)} does not count)",
                 str(turn),
-                {"dice": [d1, d2], "voided": list(dice)},
+                {"dice": new, "voided": list(dice)},
             ),
             *events,
         ]
@@ -476,3 +484,7 @@ def _die_place(die: ObservedDie) -> tuple[float, float, float]:
     """Centre and size (longest box side) of a die reading, in image pixels."""
     x0, y0, x1, y1 = die.bbox
     return die.centre[0], die.centre[1], float(max(x1 - x0, y1 - y0))
+
+
+def _dice_places(dice: tuple[ObservedDie, ...]) -> list[tuple[float, float, float, int | None]]:
+    return [(*_die_place(d), d.value) for d in dice]

@@ -226,3 +226,20 @@ def test_a_changed_reading_of_the_same_dice_is_not_a_reroll() -> None:
     events = ref.observe(seen(after, misread))
     assert Kind.ROLL not in kinds(events)
     assert ref.match.dice == (6, 2)
+
+
+def test_one_die_rolled_again_with_the_other_unmoved_replaces_the_roll() -> None:
+    first = (die(6, "black_right", at=(100, 100)), die(2, "black_right", at=(140, 100)))
+    ref, after = _black_to_move(first)
+    again = (die(6, "black_right", at=(100, 101)), die(4, "black_right", at=(300, 220)))
+    events = ref.observe(seen(after, again))
+    assert kinds(events)[0] is Kind.ROLL and ref.match.dice == (6, 4)
+
+
+def test_an_unmoved_die_read_differently_is_never_a_reroll() -> None:
+    first = (die(6, "black_right", at=(100, 100)), die(2, "black_right", at=(140, 100)))
+    ref, after = _black_to_move(first)
+    # The 6 is misread as a 5 where it lay, and a stray reading appears elsewhere.
+    odd = (die(5, "black_right", at=(100, 100)), die(4, "black_right", at=(300, 220)))
+    events = ref.observe(seen(after, odd))
+    assert Kind.ROLL not in kinds(events) and ref.match.dice == (6, 2)
