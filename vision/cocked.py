@@ -31,9 +31,10 @@ _SPAN = 2.2  # crop side over the die side: the top face, the body and a margin
 _CELL = 8
 _BINS = 9
 _CHROMA = 16  # side of the colour-similarity map
-N_CUES = 7
+N_CUES = 8
 _SMALL = 16  # side of the normalised grey thumbnail
-N_FEATURES = (_CROP // _CELL) ** 2 * _BINS + _CHROMA * _CHROMA + _SMALL * _SMALL + N_CUES
+N_PLACE = 2
+N_FEATURES = (_CROP // _CELL) ** 2 * _BINS + _CHROMA * _CHROMA + _SMALL * _SMALL + N_CUES + N_PLACE
 
 
 def _crop(image_bgr: np.ndarray, centre: tuple[float, float], die_px: float) -> np.ndarray:
@@ -93,7 +94,14 @@ def crop_features(
     g = (gray - gray.mean()) / (gray.std() + 5.0)
     small = cv2.resize(g, (_SMALL, _SMALL), interpolation=cv2.INTER_AREA)
     cue = np.zeros(N_CUES, np.float32) if cues is None else np.asarray(cues, np.float32)
-    return np.concatenate([_hog(gray), chroma.ravel(), small.ravel(), cue]).astype(np.float32)
+    # How far from the image centre, in die sides: perspective shows a flat die's side faces
+    # in proportion to it, so a side face near the edge of the view is less telling.
+    h, w = image_bgr.shape[:2]
+    rho = math.hypot(centre[0] - w / 2, centre[1] - h / 2) / die_px
+    place = np.array([rho / 20.0, (rho / 20.0) ** 2], np.float32)
+    return np.concatenate([_hog(gray), chroma.ravel(), small.ravel(), cue, place]).astype(
+        np.float32
+    )
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ class TiltCues:
     body_offset: float = 0.0  # die body centroid to top-face centre, over the die side
     body_off_axis: float = 0.0  # part of that offset not explained by perspective
     body_area: float = 0.0  # die body area over the die area
+    body_along: float = 0.0  # signed part toward the image centre (< 0: no perspective makes it)
 
 
 @dataclass(frozen=True)
@@ -278,12 +279,15 @@ def find_dice(
     *,
     die_size_px: float | None = None,
     mask: np.ndarray | None = None,
+    learned_state: bool = True,
 ) -> list[DieReading]:
     """Find and read the dice in a BGR image.
 
     ``die_size_px``: calibrated die side in pixels if known (limits the pip sizes searched).
     ``mask``: uint8/bool array of the image's height and width; only dice whose centre lies
     where mask is non-zero are returned.
+    ``learned_state``: with a die size, judge flat / cocked with the learned model
+    (``vision.cocked``); False keeps the hand-made tilt cues (the model's own training).
     """
     if image_bgr is None or not hasattr(image_bgr, "ndim"):
         raise ValueError("find_dice needs a numpy image")
@@ -351,7 +355,7 @@ def find_dice(
         conf = float(np.clip(np.mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
         state = classify_state(cues)
-        if die_size_px is not None:
+        if die_size_px is not None and learned_state:
             state = _learned_state(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
@@ -566,14 +570,15 @@ def tilt_cues(
             if die_px:
                 face_area = float(cv2.contourArea(c) / (die_px * die_px))
     body = _body_cues(image_bgr, g, die_px, f) if image_bgr is not None and die_px else None
-    return TiltCues(pip_aspect, layout, face_aspect, face_area, *(body or (0.0, 0.0, 0.0)))
+    return TiltCues(pip_aspect, layout, face_aspect, face_area, *(body or (0.0, 0.0, 0.0, 0.0)))
 
 
 def _body_cues(
     image_bgr: np.ndarray, g: _Group, die_px: float, f: float
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float]:
     """The die body: pixels of the face's hue and chroma at any shade, connected to the face.
-    Returns (offset, off-axis offset, area) as in ``TiltCues``."""
+    Returns (offset, off-axis offset, area, offset toward the image centre) as in
+    ``TiltCues``."""
     h, w = image_bgr.shape[:2]
     cx, cy, d = g.cx / f, g.cy / f, die_px / f
     ext = int(d * 1.3) + 2
@@ -588,7 +593,7 @@ def _body_cues(
         pip_mask |= (xx - p.x / f) ** 2 + (yy - p.y / f) ** 2 <= (1.6 * p.r / f) ** 2
     ref_sel = (rr <= (0.35 * d) ** 2) & ~pip_mask
     if ref_sel.sum() < 5:
-        return 0.0, 0.0, 0.0
+        return 0.0, 0.0, 0.0, 0.0
     ref = np.median(patch[ref_sel], axis=0)
     # Same chromaticity (colour direction), any brightness from 25 % to 115 % of the face.
     norm = np.linalg.norm(patch, axis=2)
@@ -599,7 +604,7 @@ def _body_cues(
     n_lab, lab = cv2.connectedComponents(m, connectivity=4)
     li = lab[int(cy) - y0, int(cx) - x0] if 0 <= int(cy) - y0 < lab.shape[0] else 0
     if li == 0:
-        return 0.0, 0.0, 0.0
+        return 0.0, 0.0, 0.0, 0.0
     ys, xs = np.nonzero(lab == li)
     bx, by = xs.mean() + x0, ys.mean() + y0
     off = np.array([bx - cx, by - cy]) / d
@@ -608,7 +613,8 @@ def _body_cues(
     toc = np.array([w / 2 - cx, h / 2 - cy])
     toc = toc / (np.linalg.norm(toc) + 1e-6)
     across = abs(off[0] * toc[1] - off[1] * toc[0])
-    return float(np.linalg.norm(off)), float(across), float(len(xs) / (d * d))
+    along = float(off @ toc)  # > 0 toward the image centre, as perspective shows a flat die
+    return float(np.linalg.norm(off)), float(across), float(len(xs) / (d * d)), along
 
 
 # Picked on the synthetic dev split (tests/data/synthetic/dev, 190 matched dice, 42 cocked).

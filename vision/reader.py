@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
@@ -86,16 +86,20 @@ class BoardReader:
         self.min_brightness = min_brightness
         self.last_latency_s = 0.0
         self.moved = False  # the last calibrated read found the board moved
+        self.dice_error = ""  # why the last frame's dice could not be read, if they could not
 
     # ----------------------------------------------------------------- public
     def read(self, frame: Any) -> Observation:
         t0 = time.perf_counter()
+        self.dice_error = ""
         try:
             obs = self._read(frame)
         except Exception as exc:  # noqa: BLE001 - the referee must never see an exception
             obs = Observation(
                 status="bad_frame", message=f"reader error: {type(exc).__name__}: {exc}"
             )
+        if self.dice_error:  # said, not hidden: the board is still read
+            obs = replace(obs, message="; ".join(m for m in (obs.message, self.dice_error) if m))
         self.last_latency_s = time.perf_counter() - t0
         return obs
 
@@ -198,7 +202,8 @@ class BoardReader:
         try:
             size = None if board is None else board.die_size_px
             return list(self.dice_finder(frame, die_size_px=size))
-        except Exception:  # noqa: BLE001 - a failing dice stage must not lose the board
+        except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
+            self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []
 
     def _place_die(

@@ -6,7 +6,7 @@
 ``--renders`` / ``--extra``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md;
 renders made with ``vision.synth``, e.g. ``random_scene(rng, die_state_weights=(.45, .45, .1))``).
 Never give it a test split. Each image is read by ``vision.dice.find_dice`` with the die size
-from its labels (0.8 x median label box side, as ``bench/dice.py``); every found die whose
+as the reader computes it from the labelled board corners; every found die whose
 centre lies in a labelled box becomes one example (cocked = 1, flat / on_checker = 0), its
 features from ``vision.cocked.crop_features`` at the found centre. A fixed fifth of the images
 (by seeded shuffle) is held out; the threshold is the lowest one giving precision >= 0.97 there.
@@ -27,11 +27,20 @@ from vision.cocked import MODEL_PATH, CockedModel, crop_features
 _JITTER = (0.9, 1.0, 1.12)  # die-size jitter for training examples (calibration is not exact)
 
 
-def label_die_px(dice: list[dict]) -> float:
-    """Die side from the labelled boxes of one image (0.8 x median box side)."""
-    return 0.8 * float(
-        np.median([max(b[2] - b[0], b[3] - b[1]) for b in (d["bbox"] for d in dice)])
-    )
+def label_die_px(labels: dict) -> float:
+    """The die side the reader would use: from the labelled board corners as the reader
+    computes it from a found board (a calibration gives nearly the same); without a board,
+    0.8 x the median labelled box side."""
+    corners = (labels.get("board") or {}).get("corners")
+    if corners:
+        from vision.board import BoardGeometry
+        from vision.checkers import BoardShape, quad_aspect
+        from vision.reader import _die_size
+
+        c = tuple(tuple(float(v) for v in p) for p in corners)
+        return _die_size(c, BoardGeometry().bar_frac, BoardShape(aspect=quad_aspect(c)))
+    boxes = [d["bbox"] for d in labels.get("dice") or []]
+    return 0.8 * float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes]))
 
 
 def examples(
@@ -40,13 +49,14 @@ def examples(
     """Features and labels (1 = cocked) of the dice ``find_dice`` finds in one labelled image."""
     from vision.dice import find_dice
 
-    lab = json.loads(img_path.with_suffix(".json").read_text()).get("dice") or []
+    labels = json.loads(img_path.with_suffix(".json").read_text())
+    lab = labels.get("dice") or []
     img = cv2.imread(str(img_path))
     if img is None or not lab:
         return [], []
-    d = label_die_px(lab)
+    d = label_die_px(labels)
     xs, ys = [], []
-    for r in find_dice(img, die_size_px=d):
+    for r in find_dice(img, die_size_px=d, learned_state=False):
         cx, cy = r.centre
         hit = [
             lb
