@@ -158,18 +158,23 @@ def find_pips(
             scale *= 2.0
             continue
         blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
-        d = [blurs[k + 1] - blurs[k] for k in range(len(_SIGMAS) - 1)]
-        for dark, sign in ((True, 1.0), (False, -1.0)):
-            sd = [sign * x for x in d] if not dark else d
-            mx = [cv2.dilate(x, kern) for x in sd]
-            for k in wanted:
-                r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
-                # Scale-space maxima. Known weakness: in a tight 6 the row of three pips can
-                # make a stronger blob one scale up and hide the middle pip.
-                top = np.maximum(np.maximum(mx[k - 1], mx[k]), mx[k + 1])
-                ys, xs = np.nonzero((sd[k] >= top) & (sd[k] > thr))
+        d = [cv2.subtract(blurs[k + 1], blurs[k]) for k in range(len(_SIGMAS) - 1)]
+        for k in wanted:
+            r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
+            # Scale-space extrema over the 3x3x3 neighbourhood: the max filter of the layers'
+            # max (dark spots), the min filter of their min (light spots). Known weakness: in
+            # a tight 6 the row of three pips can make a stronger blob one scale up and hide
+            # the middle pip.
+            hi = cv2.dilate(cv2.max(cv2.max(d[k - 1], d[k]), d[k + 1]), kern)
+            lo = cv2.erode(cv2.min(cv2.min(d[k - 1], d[k]), d[k + 1]), kern)
+            for dark, peak in (
+                (True, (d[k] >= hi) & (d[k] > thr)),
+                (False, (d[k] <= lo) & (d[k] < -thr)),
+            ):
+                ys, xs = np.nonzero(peak)
+                strength = np.abs(d[k][ys, xs]).tolist()
                 cands[dark].extend(
-                    zip(xs * scale, ys * scale, [r] * len(xs), sd[k][ys, xs].tolist(), strict=True)
+                    zip(xs * scale, ys * scale, [r] * len(xs), strength, strict=True)
                 )
         if r_range[1] < _SIGMAS[3] * 1.5 * scale:
             break
