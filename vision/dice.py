@@ -239,6 +239,103 @@ def _complete_six(gray: np.ndarray, g: _Group) -> _Group:
     return g
 
 
+# Die faces as sets of nodes (i, j) of the 3x3 pip grid, i, j in -1..1 along the face's axes.
+_CORNERS = frozenset({(-1, -1), (-1, 1), (1, -1), (1, 1)})
+_FACES: tuple[tuple[int, frozenset[tuple[int, int]]], ...] = (
+    (1, frozenset({(0, 0)})),
+    (2, frozenset({(-1, -1), (1, 1)})),
+    (2, frozenset({(-1, 1), (1, -1)})),
+    (3, frozenset({(-1, -1), (0, 0), (1, 1)})),
+    (3, frozenset({(-1, 1), (0, 0), (1, -1)})),
+    (4, _CORNERS),
+    (5, _CORNERS | {(0, 0)}),
+    (6, _CORNERS | {(-1, 0), (1, 0)}),
+    (6, _CORNERS | {(0, -1), (0, 1)}),
+)
+_NODES = tuple((i, j) for i in (-1, 0, 1) for j in (-1, 0, 1))
+_GRID_STEP = (0.16, 0.32)  # pip grid step over the die side (measured 0.22-0.25 on renders)
+_PIP_SEEN = 0.45  # a node darker than the face by this share of the pips' contrast has a pip
+_PIP_ABSENT = 0.3  # and one under this share has none
+
+
+def _complete_face(gray: np.ndarray, g: _Group, die_px: float) -> _Group:
+    """Pips too faint to be found alone (blur, a pale pip on a pale face) leave a face short:
+    a 4 read as a 2. Fit the 3x3 pip grid of a die face (step from the die size) through the
+    pips found, look at every grid node, and return the face whose pips all show and whose
+    other nodes are plain, if that face has more pips than found. Unchanged otherwise."""
+    ps = list(g.pips)
+    n = len(ps)
+    if not 2 <= n <= 5:
+        return g
+    face = float(np.median([p.face for p in ps]))
+    contrast = float(np.median([p.contrast for p in ps]))
+    r = g.r
+    h, w = gray.shape
+    rr = max(1, int(round(0.6 * r)))
+
+    def evidence(x: float, y: float, rad: int = rr) -> float:
+        xi, yi = int(round(x)), int(round(y))
+        if not (rad <= xi < w - rad and rad <= yi < h - rad):
+            return float("nan")
+        v = float(np.median(gray[yi - rad : yi + rad + 1, xi - rad : xi + rad + 1]))
+        return (face - v if g.dark else v - face) / max(contrast, 1e-6)
+
+    a, b = max(
+        ((p, q) for i, p in enumerate(ps) for q in ps[i + 1 :]),
+        key=lambda pq: math.hypot(pq[0].x - pq[1].x, pq[0].y - pq[1].y),
+    )
+    length = math.hypot(a.x - b.x, a.y - b.y)
+    phi = math.atan2(b.y - a.y, b.x - a.x)
+    best: tuple[float, int, list[Pip]] | None = None
+    # The farthest pair is one or two grid steps apart, along an axis or a diagonal.
+    for steps, diagonal in ((1, False), (2, False), (1, True), (2, True)):
+        step = length / (steps * (math.sqrt(2) if diagonal else 1.0))
+        if not (_GRID_STEP[0] * die_px <= step <= _GRID_STEP[1] * die_px):
+            continue
+        theta = phi - (math.pi / 4 if diagonal else 0.0)
+        e1 = np.array([math.cos(theta), math.sin(theta)]) * step
+        e2 = np.array([-math.sin(theta), math.cos(theta)]) * step
+        for i0, j0 in _NODES:  # where pip a sits on the grid
+            centre = np.array([a.x, a.y]) - i0 * e1 - j0 * e2
+            nodes = {(i, j): centre + i * e1 + j * e2 for i, j in _NODES}
+            on: set[tuple[int, int]] = set()
+            for p in ps:
+                hit = [k for k, xy in nodes.items() if math.hypot(*(xy - (p.x, p.y))) < 0.3 * step]
+                if not hit:
+                    break
+                on.add(hit[0])
+            else:
+                ev = {k: 1.0 if k in on else evidence(*xy) for k, xy in nodes.items()}
+                if any(math.isnan(v) for v in ev.values()):
+                    continue
+                # Between the pips the face is plain on every face: a grid laid over checkers
+                # or a board's print is not.
+                cells = [
+                    evidence(*(centre + 0.5 * (i * e1 + j * e2)), 1)
+                    for i in (-1, 1)
+                    for j in (-1, 1)
+                ]
+                if not all(abs(v) < _PIP_ABSENT for v in cells):
+                    continue
+                for value, pattern in _FACES:
+                    if not on <= pattern or value <= n:
+                        continue
+                    support = min(ev[k] for k in pattern)
+                    leak = max((ev[k] for k in _NODES if k not in pattern), default=0.0)
+                    if support < _PIP_SEEN or leak > _PIP_ABSENT:
+                        continue
+                    margin = support - leak
+                    if best is None or margin > best[0]:
+                        extra = [
+                            Pip(*nodes[k], r, g.dark, ev[k] * contrast, face, face, 1.0)
+                            for k in pattern - on
+                        ]
+                        best = (margin, value, extra)
+    if best is None:
+        return g
+    return _make_group(ps + best[2], 0.0)
+
+
 def _make_group(ps: list[Pip], half_single: float) -> _Group:
     xs = np.array([p.x for p in ps])
     ys = np.array([p.y for p in ps])
@@ -327,6 +424,11 @@ def find_dice(
         g = _make_group(ps, 0.0)
         if len(ps) in (4, 5):
             g = _complete_six(gray, g)
+        if die_px is not None:
+            # A face may gain pips only if it then reads as a face.
+            more = _complete_face(gray, g, die_px)
+            if more is not g and _layout_ok(more) and _face_plain(gray, more, 0.75):
+                g = more
         if _layout_ok(g) and _face_plain(gray, g, 0.75):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.

@@ -1,0 +1,70 @@
+"""A die face whose faint pips were not found alone is completed from the 3x3 pip grid."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.dice import _complete_face, _make_group
+from vision.pips import Pip
+
+SIDE = 44  # die side in pixels
+STEP = round(0.24 * SIDE)
+C = 100
+NODES = {
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (-1, 1), (1, -1), (1, 1)],
+    5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
+    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+}
+
+
+def _gray(value: int, angle: float) -> np.ndarray:
+    """A light face with dark pips, the pip grid turned by ``angle`` degrees."""
+    img = np.full((200, 200), 60, np.uint8)
+    box = cv2.boxPoints(((C, C), (SIDE, SIDE), angle)).astype(np.int32)
+    cv2.fillPoly(img, [box], 225)
+    for x, y in _places(value, angle):
+        cv2.circle(img, (round(x), round(y)), 4, 30, -1)
+    return img
+
+
+def _places(value: int, angle: float) -> list[tuple[float, float]]:
+    a = np.radians(angle)
+    e1 = np.array([np.cos(a), np.sin(a)]) * STEP
+    e2 = np.array([-np.sin(a), np.cos(a)]) * STEP
+    return [tuple(C + i * e1 + j * e2) for i, j in NODES[value]]
+
+
+def _found(value: int, angle: float, keep: list[int]) -> list[Pip]:
+    """The pips the spot finder returned: only those at indexes ``keep``."""
+    places = _places(value, angle)
+    return [Pip(*places[k], 4.0, True, 195.0, 225.0, 30.0, 1.0) for k in keep]
+
+
+@pytest.mark.parametrize(
+    "value, keep, angle",
+    [(4, [0, 3], 0.0), (4, [0, 3], 20.0), (6, [0, 2, 3, 5], 10.0), (5, [0, 1, 3, 4], 35.0)],
+)
+def test_faint_pips_complete_the_face(value: int, keep: list[int], angle: float) -> None:
+    group = _make_group(_found(value, angle, keep), 0.0)
+    full = _complete_face(_gray(value, angle), group, float(SIDE))
+    assert len(full.pips) == value
+
+
+@pytest.mark.parametrize("value, angle", [(2, 0.0), (3, 15.0), (4, 30.0)])
+def test_a_plain_face_gains_no_pips(value: int, angle: float) -> None:
+    group = _make_group(_found(value, angle, list(range(value))), 0.0)
+    assert _complete_face(_gray(value, angle), group, float(SIDE)) is group
+
+
+def test_a_grid_that_leaves_the_face_is_not_completed() -> None:
+    # Two dark spots on a dark table, no die around them: nothing to complete.
+    img = np.full((200, 200), 60, np.uint8)
+    spots = _found(4, 0.0, [0, 3])
+    for p in spots:
+        cv2.circle(img, (round(p.x), round(p.y)), 4, 10, -1)
+    group = _make_group(spots, 0.0)
+    assert _complete_face(img, group, float(SIDE)) is group
