@@ -17,7 +17,8 @@ layout -> state (flat / cocked) from the face's shape and size.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -377,6 +378,7 @@ def find_dice(
     die_size_px: float | None = None,
     mask: np.ndarray | None = None,
     learned_state: bool = True,
+    regions: Sequence[tuple[int, int, int, int]] | None = None,
 ) -> list[DieReading]:
     """Find and read the dice in a BGR image.
 
@@ -385,6 +387,8 @@ def find_dice(
     where mask is non-zero are returned.
     ``learned_state``: with a die size, judge flat / cocked with the learned model
     (``vision.cocked``); False keeps the hand-made tilt cues (the model's own training).
+    ``regions``: boxes (x0, y0, x1, y1) in image pixels; pips are only searched inside them
+    (the parts of a frame that changed), everything else is as for the whole image.
     """
     if image_bgr is None or not hasattr(image_bgr, "ndim"):
         raise ValueError("find_dice needs a numpy image")
@@ -411,7 +415,10 @@ def find_dice(
         r_range = (0.065 * die_size_px * f, 0.12 * die_size_px * f)
     else:
         r_range = (1.2, max(8.0, 0.03 * max(gray.shape)))
-    pips = find_pips(gray, r_range=r_range)
+    if regions is None:
+        pips = find_pips(gray, r_range=r_range)
+    else:
+        pips = _pips_in(gray, r_range, regions, f)
     # A textured background can give thousands of spots: keep the most contrasted.
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
     die_px = die_size_px * f if die_size_px else None
@@ -471,6 +478,28 @@ def find_dice(
                 tilt=cues,
             )
         )
+    return out
+
+
+def _pips_in(
+    gray: np.ndarray,
+    r_range: tuple[float, float],
+    regions: Sequence[tuple[int, int, int, int]],
+    f: float,
+) -> list[Pip]:
+    """Pips found inside the given boxes (image pixels) of the work image ``gray``."""
+    h, w = gray.shape
+    out: list[Pip] = []
+    for x0, y0, x1, y1 in regions:
+        a0, b0 = max(0, int(x0 * f)), max(0, int(y0 * f))
+        a1, b1 = min(w, int(math.ceil(x1 * f))), min(h, int(math.ceil(y1 * f)))
+        if a1 - a0 < 16 or b1 - b0 < 16:
+            continue
+        for p in find_pips(gray[b0:b1, a0:a1], r_range=r_range):
+            q = replace(p, x=p.x + a0, y=p.y + b0)
+            # Overlapping boxes find a spot twice: keep the first.
+            if not any(abs(o.x - q.x) < 1 and abs(o.y - q.y) < 1 for o in out):
+                out.append(q)
     return out
 
 
