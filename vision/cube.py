@@ -55,7 +55,9 @@ def find_cube(
     b0, b1 = geometry.bar_span
     strips = []
     if geometry.bar_frac > 0.03:
-        strips.append((int((b0 + mx) * _SCALE), int((b1 + mx) * _SCALE)))
+        # A narrow bar (a printed board) holds a cube wider than itself: look a cube across.
+        mid, half = (b0 + b1) / 2 * _SCALE + mx * _SCALE, max((b1 - b0) / 2 * _SCALE, 0.8 * cube_px)
+        strips.append((int(mid - half), int(mid + half)))
     strips.append((0, int(mx * _SCALE * 0.95)))
     strips.append((int((geometry.width + mx * 1.05) * _SCALE), w))
     best: tuple[float, float, float] | None = None
@@ -65,28 +67,16 @@ def find_cube(
         region = lab[:, x0:x1]
         med = np.median(region.reshape(-1, 3), axis=0)
         d = region - med
-        dist = np.sqrt(0.5 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
-        mask = (dist > 25).astype(np.uint8)
-        # Close first: the digits on the face must not split the cube into pieces.
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
-        for i in range(1, n):
-            bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
-            side = np.sqrt(area)
-            if not 0.6 * cube_px < side < 1.3 * cube_px:
-                continue
-            # Squarish blob (its sides and shadow make the seen cube less than a clean square).
-            if not 0.7 < bw / max(bh, 1) < 1.4 or area < 0.65 * bw * bh:
-                continue
-            cx, cy = cents[i]
-            # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
-            rel = (cy / _SCALE - my) / geometry.height
-            if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
-                continue
-            score = 1.0 - abs(np.log(side / cube_px))
-            if best is None or score > best[0]:
-                best = (score, x0 + cx, cy)
+        chroma = np.sqrt(d[..., 1] ** 2 + d[..., 2] ** 2)
+        # Lighter, darker and other-coloured than the strip, each on its own: a light cube's
+        # dark shadow must not join it into one blob that is no longer square.
+        masks = (
+            (d[..., 0] > 30) | (chroma > 25),
+            (d[..., 0] < -30) & (chroma <= 25),
+        )
+        on_bar = not strips or (x0, x1) == strips[0] and geometry.bar_frac > 0.03
+        for candidate in masks:
+            best = _best_square(candidate, x0, x1, cube_px, geometry, my, best, on_bar)
     if best is None:
         return None
     _, cx, cy = best
@@ -105,3 +95,47 @@ def find_cube(
         confidence=float(np.clip(best[0], 0.0, 1.0)),
         centre=(float(centre_canon[0]), float(centre_canon[1])),
     )
+
+
+def _best_square(
+    candidate: np.ndarray,
+    x0: int,
+    x1: int,
+    cube_px: float,
+    geometry: BoardGeometry,
+    my: float,
+    best: tuple[float, float, float] | None,
+    on_bar: bool = True,
+) -> tuple[float, float, float] | None:
+    """The most cube-like blob of a strip's mask, if better than ``best`` (score, x, y)."""
+    mask = candidate.astype(np.uint8)
+    # Close first: the digits on the face must not split the cube into pieces.
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
+    strip_w = x1 - x0
+    for i in range(1, n):
+        bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
+        # A cube wider than the strip is cut by its edges: judge it by its height then.
+        clipped = bw >= strip_w - 1
+        side = bh if clipped else np.sqrt(area)
+        if not 0.6 * cube_px < side < 1.35 * cube_px:
+            continue
+        # Squarish blob (its sides and shadow make the seen cube less than a clean square).
+        if not clipped and (not 0.7 < bw / max(bh, 1) < 1.4 or area < 0.65 * bw * bh):
+            continue
+        if clipped and area < 0.65 * bw * bh:
+            continue
+        cx, cy = cents[i]
+        # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
+        rel = (cy / _SCALE - my) / geometry.height
+        if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
+            continue
+        outside = rel < 0.0 or rel > 1.0
+        if outside and not on_bar:
+            continue  # the frame's corners (and the markers on them) are no place for a cube
+        # A cube waits on the board far more often than on the frame beyond the bar's ends.
+        score = 1.0 - abs(np.log(side / cube_px)) - (0.3 if outside else 0.0)
+        if best is None or score > best[0]:
+            best = (score, x0 + cx, cy)
+    return best
