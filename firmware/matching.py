@@ -121,10 +121,18 @@ def read_board(
         )
     if all(c >= settings.sure for c in conf):
         return BoardRead(Match.OFF_SCRIPT, seen, "", doubtful)
-    unsure = [i + 1 for i in range(24) if conf[i] < settings.sure]
-    where = ", ".join(str(p) for p in unsure) or "the bar"
+    # Name the doubtful places where the nearest allowed position differs: those are the ones
+    # to look at (every unsure point only if the reading differs nowhere doubtful).
+    near = scored[0][3] if scored else []
+    unsure = [i for i in near if conf[i] < settings.sure] or [
+        i for i in range(25) if conf[i] < settings.sure
+    ]
+    where = ", ".join("the bar" if i == 24 else str(i + 1) for i in unsure) or "the bar"
     return BoardRead(
-        Match.UNCERTAIN, seen, f"the camera is unsure of white's point(s) {where}", doubtful
+        Match.UNCERTAIN,
+        seen,
+        f"the camera is unsure of point(s) {where} (white's numbering)",
+        doubtful,
     )
 
 
@@ -140,3 +148,22 @@ def nearest(obs: Observation, candidates: Iterable[Position]) -> Position | None
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][2]
+
+
+def doubtful_explanation(
+    obs: Observation, candidates: Iterable[Position], settings: MatchSettings = MatchSettings()
+) -> tuple[int, ...]:
+    """White-numbered points (25 = the bar) where the reading differs from the nearest
+    candidate it differs from only on counts the camera is not sure of; () if there is none
+    (every candidate differs somewhere on a count read surely)."""
+    if obs.white is None or obs.black is None:
+        return ()
+    conf = _confidences(obs)
+    best: tuple[float, tuple[int, ...]] | None = None
+    for candidate in candidates:
+        diff = _differences(obs, candidate)
+        if diff and all(conf[i] < settings.sure for i in diff):
+            cost = sum(conf[i] for i in diff)
+            if best is None or cost < best[0]:
+                best = (cost, tuple(i + 1 for i in diff))
+    return () if best is None else best[1]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from firmware.events import Kind, RefereeEvent
-from firmware.matching import BoardRead, MatchSettings, nearest, read_board
+from firmware.matching import BoardRead, MatchSettings, doubtful_explanation, nearest, read_board
 from firmware.matching import Match as Fit
 from rules.actions import Action, ActionRefused
 from rules.check import check_play
@@ -268,6 +268,19 @@ class Referee:
             ]
         if fit.match is not Fit.OFF_SCRIPT and fit.match is not Fit.EXACT:
             return self._uncertain(fit, turn, obs, tree)
+        # A fault is called only on counts read surely: if some legal play differs from the
+        # reading only on doubtful counts (a part-way position misread, say), ask instead.
+        legal = [p.result for p in tree.plays if p.result is not None]
+        doubt = doubtful_explanation(obs, legal, self.settings.matching)
+        if doubt:
+            where = ", ".join("the bar" if p == 25 else str(p) for p in doubt)
+            return self._uncertain(
+                fit,
+                turn,
+                obs,
+                tree,
+                f"the camera is unsure of point(s) {where} (white's numbering)",
+            )
         events = self._apply(lambda: self.match.move(fit.position, by=turn))
         return [
             RefereeEvent(
@@ -401,14 +414,19 @@ class Referee:
         return said
 
     def _uncertain(
-        self, fit: BoardRead, turn: Side, obs: Observation, tree: PlayTree
+        self,
+        fit: BoardRead,
+        turn: Side,
+        obs: Observation,
+        tree: PlayTree,
+        reason: str = "",
     ) -> list[RefereeEvent]:
         """Never a guess called out as a fault: say what is unclear, and offer the nearest
         legal play for the players to confirm."""
         guess = nearest(obs, [p.result for p in tree.plays if p.result is not None])
         play = tree.play_for(guess) if guess is not None else None
         self._pending_confirm = guess
-        text = f"please check the board: {fit.reason or 'the camera cannot read it'}"
+        text = f"please check the board: {reason or fit.reason or 'the camera cannot read it'}"
         if play is not None:
             text += f"; was it {str(play) or 'no move'}? press confirm, or fix the board"
         return self._say(

@@ -243,3 +243,19 @@ def test_an_unmoved_die_read_differently_is_never_a_reroll() -> None:
     odd = (die(5, "black_right", at=(100, 100)), die(4, "black_right", at=(300, 220)))
     events = ref.observe(seen(after, odd))
     assert Kind.ROLL not in kinds(events) and ref.match.dice == (6, 2)
+
+
+def test_a_doubtful_reading_of_a_part_way_position_is_not_called_illegal() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    # Every point read with middling confidence; a checker of the 5 point is read on the 6,
+    # which is exactly the part-way position after 8/5 (a play that would be incomplete).
+    middling = {p: 0.7 for p in range(1, 25)}
+    misread = with_counts(seen(after, (), unsure=middling), {5: 1, 6: 5}, {})
+    events = ref.observe(misread)
+    assert kinds(events) == [Kind.UNCERTAIN]
+    assert "unsure of point(s)" in events[0].message
+    # Read surely, the same position is a fault: one die was not used.
+    sure = with_counts(seen(after), {5: 1, 6: 5}, {})
+    ref2 = opened(3, 1)
+    assert kinds(ref2.observe(sure))[0] is Kind.ILLEGAL
