@@ -603,14 +603,37 @@ def _cell_checkers(
             a = 0.5 * d + k * step
             out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
         return out
+    third = 0
+    if fanned is None and n_first >= 5 and upper:
+        upper, third = _pyramid_layers(upper)
     for k in range(n_first):
         a = 0.5 * d + k * pitch
         out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
     for j in upper:
         a = 0.5 * d + (j + 0.5) * pitch
         out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+    for k in range(1, third + 1):
+        # Third layer over slots 1.., where the first layer's checkers are (colour the same).
+        a = 0.5 * d + k * pitch
+        out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
     out.sort(key=lambda f: f.along)
     return out
+
+
+def _pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
+    """Second-layer gaps and third-layer size of a pyramid, from the gaps seen on top.
+
+    A pyramid fills its second layer from the edge (gaps 0..3), so the outermost gap seen
+    implies those nearer the edge.  Those unseen are hidden under a third layer (on slots 1..3,
+    over gaps 0..3): gap 0 shows a crescent beside slot 1, gaps 1 and 2 vanish under two
+    third-layer checkers each, so each of them unseen adds one.
+    """
+    jmax = max(upper)
+    hidden = set(range(jmax + 1)) - set(upper)
+    third = 0
+    if jmax == 3 and hidden:
+        third = min(3, 1 + len(hidden & {1, 2}))
+    return list(range(jmax + 1)), third
 
 
 def _bar_checkers(
