@@ -206,11 +206,13 @@ def _verified(
     tri_colours: list[np.ndarray],
     geo: BoardGeometry,
     shape: BoardShape,
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """Keep circles that are checkers: unlike both board colours inside, or with a rim all
-    round (light-on-light)."""
+    round (light-on-light).  Also says which are sure (strong rim or colour): a circle
+    straddling two touching checkers has some rim too, and only sure ones may prove a checker
+    on top."""
     if not len(circles):
-        return circles
+        return circles, np.zeros(0, bool)
     h, w = lab.shape[:2]
     gx, gy = _gradients(lab)
     # Typical edge strength of this board (on a subsample: the median needs no more).
@@ -218,6 +220,7 @@ def _verified(
     scale = float(np.median(np.hypot(gx[sub], gy[sub]).max(axis=0))) + 1.0
     rim = ring_evidence(gx, gy, circles, scale)
     keep = []
+    strong = []
     for (x, y, r), e in zip(circles, rim, strict=True):
         rr = 0.55 * r
         patch = lab[
@@ -227,6 +230,7 @@ def _verified(
         px = patch.reshape(-1, 3)
         if not len(px):
             keep.append(False)
+            strong.append(False)
             continue
         unlike = np.ones(len(px), bool)
         for ref in (field, *tri_colours):
@@ -234,7 +238,9 @@ def _verified(
         # Rim 1.5: dark-on-dark checkers at the edge score 1.5-2; circles built from triangle
         # edges mostly under 1.25 (dev: 66 checkers, 3 phantoms between 1.5 and 2).
         keep.append(float(unlike.mean()) > 0.4 or e > 1.5)
-    return circles[np.array(keep, bool)]
+        strong.append(float(unlike.mean()) > 0.4 or e > 2.0)
+    kept = np.array(keep, bool)
+    return circles[kept], np.array(strong, bool)[kept]
 
 
 @dataclass(frozen=True)
@@ -310,7 +316,7 @@ def count_checkers(
     # Circles: checker outlines (light-on-light included), and the checker size.
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     circles = _hough(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
-    circles = _verified(circles, lab, field, tri_colours, geo, shape)
+    circles, strong = _verified(circles, lab, field, tri_colours, geo, shape)
     if len(circles) >= 3:
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = _profiles(diffs, cares, cx, d)
@@ -319,7 +325,7 @@ def count_checkers(
     # Beside the triangle, a checker hides the field even when it matches the triangle
     # (dark-on-dark, light-on-light): per slot, the disc's part outside the triangle.
     beside = []
-    for k in range(max(1, int((half - 0.2 * d) // pitch))):
+    for k in range(_slots(half, d, pitch)):
         disc = (xx - cx) ** 2 + (yy - (0.5 * d + k * pitch)) ** 2 <= (0.36 * d) ** 2
         beside.append(disc & ~tri_mask & ~unsure)
     found_cells: list[list[_Found]] = []
@@ -331,7 +337,17 @@ def count_checkers(
             seen_beside.append(n_px >= 0.1 * np.pi * (0.36 * d) ** 2 and diffs[i][mm].mean() > 0.8)
         found_cells.append(
             _cell_checkers(
-                c, strips[i], diffs[i], circles, extents[i], pitch, d, h, half, seen_beside
+                c,
+                strips[i],
+                diffs[i],
+                circles,
+                extents[i],
+                pitch,
+                d,
+                h,
+                half,
+                seen_beside,
+                circles[strong],
             )
         )
     # Colour: one per point (points never hold both), by majority of its checkers.
@@ -505,6 +521,21 @@ def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int |
     return max(6, 1 + int(round((last - 0.5 * d) / period)))
 
 
+def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
+    """Distances from the point's edge of the circles on the cell's column, sorted."""
+    if not len(circles):
+        return np.zeros(0, np.float32)
+    inside = np.abs(circles[:, 0] - (cell.x0 + cell.x1) / 2.0) < 0.35 * (cell.x1 - cell.x0)
+    ys = circles[inside, 1]
+    return np.sort(ys if cell.top else (h - 1 - ys))
+
+
+def _slots(half: int, d: float, pitch: float) -> int:
+    """First-layer slots on a point: checkers from the edge that fit in the half (the last
+    may overhang the middle a little: a stack of five often reaches it)."""
+    return max(1, int((half - 0.8 * d) // pitch) + 1)
+
+
 def _cell_checkers(
     cell: _Cell,
     strip: np.ndarray,
@@ -516,6 +547,7 @@ def _cell_checkers(
     h: int,
     half: int,
     seen_beside: list[bool] | None = None,
+    sure: np.ndarray | None = None,
 ) -> list[_Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines)."""
@@ -533,18 +565,15 @@ def _cell_checkers(
         m = patch.mean(axis=0) if len(patch) else np.zeros(3)
         return float(m[0]), float(m[1]), float(m[2])
 
-    alongs = np.zeros(0, np.float32)
-    if len(circles):
-        inside = np.abs(circles[:, 0] - cxs) < 0.35 * (cell.x1 - cell.x0)
-        ys = circles[inside, 1]
-        alongs = np.sort(ys if cell.top else (h - 1 - ys))
+    alongs = _alongs(circles, cell, h)
+    sure_alongs = alongs if sure is None else _alongs(sure, cell, h)
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
 
     def circle_near(a: float, tol: float) -> bool:
         return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
 
     # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
-    max_first = max(1, int((half - 0.2 * d) // pitch))
+    max_first = _slots(half, d, pitch)
     beside = seen_beside or []
     seen = [
         k < n_colour
@@ -572,7 +601,7 @@ def _cell_checkers(
     # A circle nearer a gap (half a pitch out) than to any slot is a checker on top.
     gaps = {
         int(round((a - 0.5 * d) / pitch - 0.5))
-        for a in alongs
+        for a in sure_alongs
         if abs((a - 0.5 * d) / pitch - 0.5 - round((a - 0.5 * d) / pitch - 0.5)) < GAP_TOL
     }
     if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in gaps):
