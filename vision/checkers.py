@@ -362,8 +362,8 @@ def count_checkers(
         idx = geo.point_index(c.column, "top" if c.top else "bottom", white_home)
         fs = found_cells[i]
         n = len(fs)
-        blk = bool(n and np.mean(labels[k : k + n]) > 0.5)
-        votes = labels[k : k + n]
+        votes = _votes(labels[k : k + n], fs, ignore_mask)
+        blk = bool(len(votes) and np.mean(votes) > 0.5)
         k += n
         frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
         agree = float(np.mean(votes == blk)) if n else 1.0
@@ -519,6 +519,20 @@ def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int |
     if last < 0.5 * d + 4.45 * max(pitch, d):
         return None
     return max(6, 1 + int(round((last - 0.5 * d) / period)))
+
+
+def _votes(labels: np.ndarray, found: list[_Found], ignore_mask: np.ndarray) -> np.ndarray:
+    """Colour votes of a point's checkers, leaving out those under a die (a die lying on a
+    checker shows its own colour); all of them when every one is covered."""
+    h, w = ignore_mask.shape
+    free = np.array(
+        [
+            ignore_mask[min(h - 1, max(0, int(f.y))), min(w - 1, max(0, int(f.x)))] == 0
+            for f in found
+        ],
+        bool,
+    )
+    return labels[free] if np.any(free) else labels
 
 
 def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
