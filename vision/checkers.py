@@ -551,6 +551,12 @@ def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
     return np.sort(ys if cell.top else (h - 1 - ys))
 
 
+def _gap_slots(alongs: np.ndarray, d: float, pitch: float) -> set[int]:
+    """Gaps (j: between slots j and j + 1) holding a circle nearer the gap than any slot."""
+    t = (alongs - 0.5 * d) / pitch - 0.5
+    return {int(round(v)) for v in t if abs(v - round(v)) < GAP_TOL}
+
+
 def _slots(half: int, d: float, pitch: float) -> int:
     """First-layer slots on a point: checkers from the edge that fit in the half (the last
     may overhang the middle a little: a stack of five often reaches it)."""
@@ -620,12 +626,11 @@ def _cell_checkers(
         # Outlines further out prove the checkers between (same colour as the triangle: unseen).
         n_first = max(n_first, far_circle + 1)
     # A circle nearer a gap (half a pitch out) than to any slot is a checker on top.
-    gaps = {
-        int(round((a - 0.5 * d) / pitch - 0.5))
-        for a in sure_alongs
-        if abs((a - 0.5 * d) / pitch - 0.5 - round((a - 0.5 * d) / pitch - 0.5)) < GAP_TOL
-    }
-    if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in gaps):
+    gaps = _gap_slots(alongs, d, pitch)
+    # Only a sure circle may prove a full first layer that was not seen (a weak one may straddle
+    # two touching checkers); over a first layer seen full, any circle in a gap is on top.
+    sure_gaps = _gap_slots(sure_alongs, d, pitch)
+    if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in sure_gaps):
         # Checkers go on top only once the first layer holds five: its outer ones are there
         # even when unseen (light-on-light, their outline hidden under the top layer).
         far = 4
