@@ -522,10 +522,20 @@ def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int |
         if x - last > 2.5 * period:
             break
         last = float(x)
-    # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further.
-    if last < 0.5 * d + 4.45 * max(pitch, d):
+    n = 1 + int(round((last - 0.5 * d) / period))
+    # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further,
+    # or repeats evenly at well over half a pitch (a pyramid's outlines alternate slot, gap).
+    if last < 0.5 * d + 4.45 * max(pitch, d) and not _even_chain(a, period, pitch, n):
         return None
-    return max(6, 1 + int(round((last - 0.5 * d) / period)))
+    return max(6, n)
+
+
+def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
+    """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch."""
+    if n < 6 or not 0.6 * pitch <= period <= 0.95 * pitch:
+        return False
+    steps = np.diff(a[:n])
+    return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
 
 
 def _votes(labels: np.ndarray, found: list[_Found], ignore_mask: np.ndarray) -> np.ndarray:
@@ -652,7 +662,7 @@ def _cell_checkers(
         extent = max(extent, min(outer) + 0.5 * d)
     if fanned is None and extent > 5.3 * pitch:
         fanned = _fanned_count(strip, extent, pitch, d)
-    if fanned is not None and fanned > n_first + len(upper):
+    if fanned is not None and fanned >= n_first:
         # Fanned along the point (each checker half over the next): count by the period.
         step = (extent - d) / max(fanned - 1, 1)
         n_first, upper = fanned, []
