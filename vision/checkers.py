@@ -322,8 +322,8 @@ def count_checkers(
     ]
     # Circles: checker outlines (light-on-light included), and the checker size.
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    circles = _hough(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
-    circles, strong = _verified(circles, lab, field, tri_colours, geo, shape)
+    raw = _hough(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
+    circles, strong = _verified(raw, lab, field, tri_colours, geo, shape)
     if len(circles) >= 3:
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = _profiles(diffs, cares, cx, d)
@@ -355,6 +355,7 @@ def count_checkers(
                 half,
                 seen_beside,
                 circles[strong],
+                raw,
             )
         )
     # Colour: one per point (points never hold both), by majority of its checkers.
@@ -502,7 +503,9 @@ def _fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> i
     return max(6, int(round(1 + (extent - d) / period)))
 
 
-def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int | None:
+def _chain_count(
+    alongs: np.ndarray, d: float, pitch: float, half: int, even_only: bool = False
+) -> int | None:
     """Checkers in a fanned stack seen as a chain of outlines from the point's edge.
 
     Each fanned checker half covers the one below it, so their outlines repeat at less than a
@@ -525,7 +528,8 @@ def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int |
     n = 1 + int(round((last - 0.5 * d) / period))
     # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further,
     # or repeats evenly at well over half a pitch (a pyramid's outlines alternate slot, gap).
-    if last < 0.5 * d + 4.45 * max(pitch, d) and not _even_chain(a, period, pitch, n):
+    even = _even_chain(a, period, pitch, n)
+    if (even_only or last < 0.5 * d + 4.45 * max(pitch, d)) and not even:
         return None
     return max(6, n)
 
@@ -585,6 +589,7 @@ def _cell_checkers(
     half: int,
     seen_beside: list[bool] | None = None,
     sure: np.ndarray | None = None,
+    raw: np.ndarray | None = None,
 ) -> list[_Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines)."""
@@ -654,6 +659,10 @@ def _cell_checkers(
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
     fanned = _chain_count(alongs, d, pitch, half)
+    if fanned is None and raw is not None:
+        # Fanned light-on-light or dark-on-dark checkers show thin rims: unverified outlines
+        # count when they form an even chain from the edge (phantoms do not).
+        fanned = _chain_count(_alongs(raw, cell, h), d, pitch, half, even_only=True)
     reach = 0.5 * d + 4.45 * max(pitch, d)
     outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
     if fanned is None and outer and n_first >= 2:
