@@ -565,6 +565,17 @@ def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
     return np.sort(ys if cell.top else (h - 1 - ys))
 
 
+def _outlined(
+    n_colour: int, raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
+) -> int:
+    """Slots seen by colour alone, kept up to the last with an outline (verified or not)."""
+    if raw is None:
+        return n_colour
+    alongs = _alongs(raw, cell, h)
+    slots = [k for k in range(n_colour) if np.any(np.abs(alongs - (0.5 * d + k * pitch)) < 0.3 * d)]
+    return max(slots) + 1 if slots else 0
+
+
 def _gap_slots(alongs: np.ndarray, d: float, pitch: float) -> set[int]:
     """Gaps (j: between slots j and j + 1) holding a circle nearer the gap than any slot."""
     t = (alongs - 0.5 * d) / pitch - 0.5
@@ -610,6 +621,10 @@ def _cell_checkers(
     alongs = _alongs(circles, cell, h)
     sure_alongs = alongs if sure is None else _alongs(sure, cell, h)
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
+    if n_colour and not len(alongs) and not any(seen_beside or []):
+        # Colour alone, without a single outline on the point: a die's shadow, a cocked die
+        # leaning over the edge, a glare.  A checker shows at least a faint rim.
+        n_colour = _outlined(n_colour, raw, cell, h, d, pitch)
 
     def circle_near(a: float, tol: float) -> bool:
         return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
