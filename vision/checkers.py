@@ -576,6 +576,23 @@ def _outlined(
     return max(slots) + 1 if slots else 0
 
 
+def _weak_between(
+    seen: list[bool], raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
+) -> list[bool]:
+    """Slots below the outermost seen one also seen by an unverified outline: between sure
+    checkers, a weak rim (dark-on-dark) is a checker, not a triangle's edge."""
+    far = max((k for k, v in enumerate(seen) if v), default=-1)
+    if raw is None or far < 1:
+        return seen
+    a = _alongs(raw, cell, h)
+    if not len(a):
+        return seen
+    out = list(seen)
+    for k in range(far):
+        out[k] = out[k] or float(np.min(np.abs(a - (0.5 * d + k * pitch)))) < 0.225 * d
+    return out
+
+
 def _gap_slots(alongs: np.ndarray, d: float, pitch: float) -> set[int]:
     """Gaps (j: between slots j and j + 1) holding a circle nearer the gap than any slot."""
     t = (alongs - 0.5 * d) / pitch - 0.5
@@ -638,6 +655,7 @@ def _cell_checkers(
         or (k < len(beside) and beside[k])
         for k in range(max_first)
     ]
+    seen = _weak_between(seen, raw, cell, h, d, pitch)
     n_first = 0
     while n_first < max_first and seen[n_first]:
         n_first += 1
