@@ -42,6 +42,9 @@ WORK_W = 600
 WORK_H = 450
 CHECKERS_PER_SIDE = 15
 GAP_TOL = 0.22
+# A checker on the bar shows its rim all round (dev: 4.3 and up); the cube's corners, a hand's
+# fingers and wood grain do not (under 2.2).
+BAR_RIM = 3.0
 FULL_FROM = 3
 
 
@@ -153,12 +156,15 @@ def _gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 _ANGLES = np.linspace(0, 2 * np.pi, 32, endpoint=False)
 
 
-def ring_evidence(gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: float) -> np.ndarray:
+def ring_evidence(
+    gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: float, all_round: bool = False
+) -> np.ndarray:
     """Per circle (x, y, r): how much of its outline shows as a radial colour edge.
 
     For each of 32 directions the strongest radial gradient at 0.85-1.1 of the radius is taken;
     the value is the 35th percentile over directions, over ``scale``.  A checker's rim lights up
     most directions; a circle the Hough transform assembled from triangle edges only a few.
+    Directions: those facing the board's middle (neighbours hide the rest), or ``all_round``.
     """
     if not len(circles):
         return np.zeros(0, np.float32)
@@ -172,6 +178,8 @@ def ring_evidence(gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: fl
         # Radial component per channel; the strongest channel counts.
         radial = np.abs(gx[:, yi, xi] * cos[None, None] + gy[:, yi, xi] * sin[None, None])
         best = np.maximum(best, radial.max(axis=0))
+    if all_round:
+        return np.percentile(best, 35, axis=1).astype(np.float32) / scale
     top = circles[:, 1] < h / 2
     out = np.zeros(len(circles), np.float32)
     for sel, sign in ((top, 1.0), (~top, -1.0)):
@@ -206,13 +214,13 @@ def _verified(
     tri_colours: list[np.ndarray],
     geo: BoardGeometry,
     shape: BoardShape,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Keep circles that are checkers: unlike both board colours inside, or with a rim all
     round (light-on-light).  Also says which are sure (strong rim or colour): a circle
     straddling two touching checkers has some rim too, and only sure ones may prove a checker
-    on top."""
+    on top.  Third: each kept circle's rim all round (a lone checker's, e.g. on the bar)."""
     if not len(circles):
-        return circles, np.zeros(0, bool)
+        return circles, np.zeros(0, bool), np.zeros(0, np.float32)
     h, w = lab.shape[:2]
     gx, gy = _gradients(lab)
     # Typical edge strength of this board (on a subsample: the median needs no more).
@@ -240,7 +248,8 @@ def _verified(
         keep.append(float(unlike.mean()) > 0.4 or e > 1.5)
         strong.append(float(unlike.mean()) > 0.4 or e > 2.0)
     kept = np.array(keep, bool)
-    return circles[kept], np.array(strong, bool)[kept]
+    round_ = ring_evidence(gx, gy, circles[kept], scale, all_round=True)
+    return circles[kept], np.array(strong, bool)[kept], round_
 
 
 @dataclass(frozen=True)
@@ -323,7 +332,7 @@ def count_checkers(
     # Circles: checker outlines (light-on-light included), and the checker size.
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     raw = _hough(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
-    circles, strong = _verified(raw, lab, field, tri_colours, geo, shape)
+    circles, strong, round_ = _verified(raw, lab, field, tri_colours, geo, shape)
     if len(circles) >= 3:
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = _profiles(diffs, cares, cx, d)
@@ -382,7 +391,9 @@ def count_checkers(
             white[idx] = n
         for f in fs:
             discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
-    bar_w, bar_b, bar_conf = _bar_checkers(lab, geo, circles, d, colours, labels, feats)
+    bar_w, bar_b, bar_conf = _bar_checkers(
+        lab, geo, circles[round_ > BAR_RIM], d, colours, labels, feats
+    )
     unexplained = _unexplained(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     _fit_total(white, bar_w, conf)
     _fit_total(black, bar_b, conf)
