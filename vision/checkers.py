@@ -367,6 +367,7 @@ def count_checkers(
                 raw,
             )
         )
+    under_die = _in_mask(circles, ignore_mask)
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
     labels = _colour_labels(np.array(feats, np.float32).reshape(-1, 3), colours)
@@ -385,6 +386,10 @@ def count_checkers(
         frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
         agree = float(np.mean(votes == blk)) if n else 1.0
         conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0) * agree)
+        if 0 < n <= 2 and not _backed(fs, circles[~under_die], d):
+            # One or two checkers without a verified outline clear of dice: a shadow, a die
+            # nobody found; the first to go when a side has too many.
+            conf[idx] *= 0.5
         if blk:
             black[idx] = n
         else:
@@ -551,6 +556,25 @@ def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
         return False
     steps = np.diff(a[:n])
     return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
+
+
+def _in_mask(circles: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per circle: is its centre inside the mask."""
+    if not len(circles):
+        return np.zeros(0, bool)
+    h, w = mask.shape
+    xi = np.clip(circles[:, 0].astype(int), 0, w - 1)
+    yi = np.clip(circles[:, 1].astype(int), 0, h - 1)
+    return mask[yi, xi] > 0
+
+
+def _backed(found: list[_Found], circles: np.ndarray, d: float) -> bool:
+    """Does any of these checkers have a circle centred within 0.3 d of it."""
+    if not len(circles):
+        return False
+    return any(
+        bool(np.any(np.hypot(circles[:, 0] - f.x, circles[:, 1] - f.y) < 0.3 * d)) for f in found
+    )
 
 
 def _votes(labels: np.ndarray, found: list[_Found], ignore_mask: np.ndarray) -> np.ndarray:
