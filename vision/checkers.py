@@ -592,10 +592,11 @@ def _votes(labels: np.ndarray, found: list[_Found], ignore_mask: np.ndarray) -> 
 
 
 def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
-    """Distances from the point's edge of the circles on the cell's column, sorted."""
+    """Distances from the point's edge of the circles on the cell's column and half, sorted."""
     if not len(circles):
         return np.zeros(0, np.float32)
     inside = np.abs(circles[:, 0] - (cell.x0 + cell.x1) / 2.0) < 0.35 * (cell.x1 - cell.x0)
+    inside &= (circles[:, 1] < h / 2) == cell.top
     ys = circles[inside, 1]
     return np.sort(ys if cell.top else (h - 1 - ys))
 
