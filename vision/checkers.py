@@ -674,8 +674,8 @@ def _cell_checkers(
     alongs = _alongs(circles, cell, h)
     sure_alongs = alongs if sure is None else _alongs(sure, cell, h)
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
-    if n_colour and not len(alongs) and not any(seen_beside or []):
-        # Colour alone, without a single outline on the point: a die's shadow, a cocked die
+    if n_colour and not np.any(alongs < extent + 0.5 * d) and not any(seen_beside or []):
+        # Colour alone, without an outline on or just past its run: a die's shadow, a cocked die
         # leaning over the edge, a glare.  A checker shows at least a faint rim.
         n_colour = _outlined(n_colour, raw, cell, h, d, pitch)
 
