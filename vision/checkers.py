@@ -612,6 +612,22 @@ def _outlined(
     return max(slots) + 1 if slots else 0
 
 
+def _weak_rows(
+    seen: list[bool], raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
+) -> list[bool]:
+    """On a point where nothing else was seen, two or more unverified outlines on distinct
+    first-layer slots make a row from the edge (dark-on-dark checkers; circles from triangle
+    edges rarely fall on the slot grid twice)."""
+    if raw is None or any(seen):
+        return seen
+    t = (_alongs(raw, cell, h) - 0.5 * d) / pitch
+    on = {int(round(v)) for v in t if abs(v - round(v)) * pitch < 0.225 * d}
+    on = {k for k in on if 0 <= k < len(seen)}
+    if len(on) < 2:
+        return seen
+    return [v or k <= max(on) for k, v in enumerate(seen)]
+
+
 def _weak_between(
     seen: list[bool], raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
 ) -> list[bool]:
@@ -692,6 +708,7 @@ def _cell_checkers(
         for k in range(max_first)
     ]
     seen = _weak_between(seen, raw, cell, h, d, pitch)
+    seen = _weak_rows(seen, raw, cell, h, d, pitch)
     n_first = 0
     while n_first < max_first and seen[n_first]:
         n_first += 1
