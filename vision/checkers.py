@@ -740,6 +740,9 @@ def _cell_checkers(
     if far >= 4:
         # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
         upper = sorted(j for j in gaps if 0 <= j < far)
+        if not upper and raw is not None and all(seen[: far + 1]):
+            # Over a first layer seen whole, an unverified outline in a gap is a checker on top.
+            upper = sorted(j for j in _gap_slots(_alongs(raw, cell, h), d, pitch) if 0 <= j < far)
         hidden = {k for j in upper for k in (j, j + 1)}
         if all(seen[k] or k in hidden for k in range(far + 1)):
             n_first = far + 1
