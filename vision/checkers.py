@@ -42,6 +42,9 @@ WORK_W = 600
 WORK_H = 450
 CHECKERS_PER_SIDE = 15
 GAP_TOL = 0.22
+# A checker on the bar shows its rim all round (dev: 4.3 and up); the cube's corners, a hand's
+# fingers and wood grain do not (under 2.2).
+BAR_RIM = 3.0
 FULL_FROM = 3
 
 
@@ -153,12 +156,15 @@ def _gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 _ANGLES = np.linspace(0, 2 * np.pi, 32, endpoint=False)
 
 
-def ring_evidence(gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: float) -> np.ndarray:
+def ring_evidence(
+    gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: float, all_round: bool = False
+) -> np.ndarray:
     """Per circle (x, y, r): how much of its outline shows as a radial colour edge.
 
     For each of 32 directions the strongest radial gradient at 0.85-1.1 of the radius is taken;
     the value is the 35th percentile over directions, over ``scale``.  A checker's rim lights up
     most directions; a circle the Hough transform assembled from triangle edges only a few.
+    Directions: those facing the board's middle (neighbours hide the rest), or ``all_round``.
     """
     if not len(circles):
         return np.zeros(0, np.float32)
@@ -172,6 +178,8 @@ def ring_evidence(gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: fl
         # Radial component per channel; the strongest channel counts.
         radial = np.abs(gx[:, yi, xi] * cos[None, None] + gy[:, yi, xi] * sin[None, None])
         best = np.maximum(best, radial.max(axis=0))
+    if all_round:
+        return np.percentile(best, 35, axis=1).astype(np.float32) / scale
     top = circles[:, 1] < h / 2
     out = np.zeros(len(circles), np.float32)
     for sel, sign in ((top, 1.0), (~top, -1.0)):
@@ -206,11 +214,13 @@ def _verified(
     tri_colours: list[np.ndarray],
     geo: BoardGeometry,
     shape: BoardShape,
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Keep circles that are checkers: unlike both board colours inside, or with a rim all
-    round (light-on-light)."""
+    round (light-on-light).  Also says which are sure (strong rim or colour): a circle
+    straddling two touching checkers has some rim too, and only sure ones may prove a checker
+    on top.  Third: each kept circle's rim all round (a lone checker's, e.g. on the bar)."""
     if not len(circles):
-        return circles
+        return circles, np.zeros(0, bool), np.zeros(0, np.float32)
     h, w = lab.shape[:2]
     gx, gy = _gradients(lab)
     # Typical edge strength of this board (on a subsample: the median needs no more).
@@ -218,6 +228,7 @@ def _verified(
     scale = float(np.median(np.hypot(gx[sub], gy[sub]).max(axis=0))) + 1.0
     rim = ring_evidence(gx, gy, circles, scale)
     keep = []
+    strong = []
     for (x, y, r), e in zip(circles, rim, strict=True):
         rr = 0.55 * r
         patch = lab[
@@ -227,12 +238,18 @@ def _verified(
         px = patch.reshape(-1, 3)
         if not len(px):
             keep.append(False)
+            strong.append(False)
             continue
         unlike = np.ones(len(px), bool)
         for ref in (field, *tri_colours):
             unlike &= _colour_dist(px, ref) > 18.0
-        keep.append(float(unlike.mean()) > 0.4 or e > 2.0)
-    return circles[np.array(keep, bool)]
+        # Rim 1.5: dark-on-dark checkers at the edge score 1.5-2; circles built from triangle
+        # edges mostly under 1.25 (dev: 66 checkers, 3 phantoms between 1.5 and 2).
+        keep.append(float(unlike.mean()) > 0.4 or e > 1.5)
+        strong.append(float(unlike.mean()) > 0.4 or e > 2.0)
+    kept = np.array(keep, bool)
+    round_ = ring_evidence(gx, gy, circles[kept], scale, all_round=True)
+    return circles[kept], np.array(strong, bool)[kept], round_
 
 
 @dataclass(frozen=True)
@@ -297,8 +314,15 @@ def count_checkers(
         tri_colours.append(np.median(vals, axis=0) if len(vals) else field)
     ignore_mask = np.zeros((h, w), np.uint8)
     for x0, y0, x1, y1 in ignore:
+        # A margin: the die casts a shadow, its box is a little off; a checker under it still
+        # shows outside the margin (dev: margins 0.25-0.5 of the box best).
+        mx, my = 0.4 * (x1 - x0), 0.4 * (y1 - y0)
         cv2.rectangle(
-            ignore_mask, (int(x0), int(y0 / sy)), (int(np.ceil(x1)), int(np.ceil(y1 / sy))), 1, -1
+            ignore_mask,
+            (int(x0 - mx), int((y0 - my) / sy)),
+            (int(np.ceil(x1 + mx)), int(np.ceil((y1 + my) / sy))),
+            1,
+            -1,
         )
     cares = [care & (_strip(ignore_mask, c, half) == 0) for c in cells]
     diffs = [
@@ -307,8 +331,8 @@ def count_checkers(
     ]
     # Circles: checker outlines (light-on-light included), and the checker size.
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    circles = _hough(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
-    circles = _verified(circles, lab, field, tri_colours, geo, shape)
+    raw = _hough(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
+    circles, strong, round_ = _verified(raw, lab, field, tri_colours, geo, shape)
     if len(circles) >= 3:
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = _profiles(diffs, cares, cx, d)
@@ -317,7 +341,7 @@ def count_checkers(
     # Beside the triangle, a checker hides the field even when it matches the triangle
     # (dark-on-dark, light-on-light): per slot, the disc's part outside the triangle.
     beside = []
-    for k in range(max(1, int((half - 0.2 * d) // pitch))):
+    for k in range(_slots(half, d, pitch)):
         disc = (xx - cx) ** 2 + (yy - (0.5 * d + k * pitch)) ** 2 <= (0.36 * d) ** 2
         beside.append(disc & ~tri_mask & ~unsure)
     found_cells: list[list[_Found]] = []
@@ -329,9 +353,21 @@ def count_checkers(
             seen_beside.append(n_px >= 0.1 * np.pi * (0.36 * d) ** 2 and diffs[i][mm].mean() > 0.8)
         found_cells.append(
             _cell_checkers(
-                c, strips[i], diffs[i], circles, extents[i], pitch, d, h, half, seen_beside
+                c,
+                strips[i],
+                diffs[i],
+                circles,
+                extents[i],
+                pitch,
+                d,
+                h,
+                half,
+                seen_beside,
+                circles[strong],
+                raw,
             )
         )
+    under_die = _in_mask(circles, ignore_mask)
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
     labels = _colour_labels(np.array(feats, np.float32).reshape(-1, 3), colours)
@@ -344,19 +380,25 @@ def count_checkers(
         idx = geo.point_index(c.column, "top" if c.top else "bottom", white_home)
         fs = found_cells[i]
         n = len(fs)
-        blk = bool(n and np.mean(labels[k : k + n]) > 0.5)
-        votes = labels[k : k + n]
+        votes = _votes(labels[k : k + n], fs, ignore_mask)
+        blk = bool(len(votes) and np.mean(votes) > 0.5)
         k += n
         frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
         agree = float(np.mean(votes == blk)) if n else 1.0
         conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0) * agree)
+        if 0 < n <= 2 and not _backed(fs, circles[~under_die], d):
+            # One or two checkers without a verified outline clear of dice: a shadow, a die
+            # nobody found; the first to go when a side has too many.
+            conf[idx] *= 0.5
         if blk:
             black[idx] = n
         else:
             white[idx] = n
         for f in fs:
             discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
-    bar_w, bar_b, bar_conf = _bar_checkers(lab, geo, circles, d, colours, labels, feats)
+    bar_w, bar_b, bar_conf = _bar_checkers(
+        lab, geo, circles[round_ > BAR_RIM], d, colours, labels, feats
+    )
     unexplained = _unexplained(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     _fit_total(white, bar_w, conf)
     _fit_total(black, bar_b, conf)
@@ -477,7 +519,9 @@ def _fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> i
     return max(6, int(round(1 + (extent - d) / period)))
 
 
-def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int | None:
+def _chain_count(
+    alongs: np.ndarray, d: float, pitch: float, half: int, even_only: bool = False
+) -> int | None:
     """Checkers in a fanned stack seen as a chain of outlines from the point's edge.
 
     Each fanned checker half covers the one below it, so their outlines repeat at less than a
@@ -497,10 +541,120 @@ def _chain_count(alongs: np.ndarray, d: float, pitch: float, half: int) -> int |
         if x - last > 2.5 * period:
             break
         last = float(x)
-    # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further.
-    if last < 0.5 * d + 4.45 * max(pitch, d):
+    n = 1 + int(round((last - 0.5 * d) / period))
+    # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further,
+    # or repeats evenly at well over half a pitch (a pyramid's outlines alternate slot, gap).
+    even = _even_chain(a, period, pitch, n)
+    if (even_only or last < 0.5 * d + 4.45 * max(pitch, d)) and not even:
         return None
-    return max(6, 1 + int(round((last - 0.5 * d) / period)))
+    return max(6, n)
+
+
+def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
+    """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch."""
+    if n < 6 or not 0.6 * pitch <= period <= 0.95 * pitch:
+        return False
+    steps = np.diff(a[:n])
+    return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
+
+
+def _in_mask(circles: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per circle: is its centre inside the mask."""
+    if not len(circles):
+        return np.zeros(0, bool)
+    h, w = mask.shape
+    xi = np.clip(circles[:, 0].astype(int), 0, w - 1)
+    yi = np.clip(circles[:, 1].astype(int), 0, h - 1)
+    return mask[yi, xi] > 0
+
+
+def _backed(found: list[_Found], circles: np.ndarray, d: float) -> bool:
+    """Does any of these checkers have a circle centred within 0.3 d of it."""
+    if not len(circles):
+        return False
+    return any(
+        bool(np.any(np.hypot(circles[:, 0] - f.x, circles[:, 1] - f.y) < 0.3 * d)) for f in found
+    )
+
+
+def _votes(labels: np.ndarray, found: list[_Found], ignore_mask: np.ndarray) -> np.ndarray:
+    """Colour votes of a point's checkers, leaving out those under a die (a die lying on a
+    checker shows its own colour); all of them when every one is covered."""
+    h, w = ignore_mask.shape
+    free = np.array(
+        [
+            ignore_mask[min(h - 1, max(0, int(f.y))), min(w - 1, max(0, int(f.x)))] == 0
+            for f in found
+        ],
+        bool,
+    )
+    return labels[free] if np.any(free) else labels
+
+
+def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
+    """Distances from the point's edge of the circles on the cell's column and half, sorted."""
+    if not len(circles):
+        return np.zeros(0, np.float32)
+    inside = np.abs(circles[:, 0] - (cell.x0 + cell.x1) / 2.0) < 0.35 * (cell.x1 - cell.x0)
+    inside &= (circles[:, 1] < h / 2) == cell.top
+    ys = circles[inside, 1]
+    return np.sort(ys if cell.top else (h - 1 - ys))
+
+
+def _outlined(
+    n_colour: int, raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
+) -> int:
+    """Slots seen by colour alone, kept up to the last with an outline (verified or not)."""
+    if raw is None:
+        return n_colour
+    alongs = _alongs(raw, cell, h)
+    slots = [k for k in range(n_colour) if np.any(np.abs(alongs - (0.5 * d + k * pitch)) < 0.3 * d)]
+    return max(slots) + 1 if slots else 0
+
+
+def _weak_rows(
+    seen: list[bool], raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
+) -> list[bool]:
+    """On a point where nothing else was seen, two or more unverified outlines on distinct
+    first-layer slots make a row from the edge (dark-on-dark checkers; circles from triangle
+    edges rarely fall on the slot grid twice)."""
+    if raw is None or any(seen):
+        return seen
+    t = (_alongs(raw, cell, h) - 0.5 * d) / pitch
+    on = {int(round(v)) for v in t if abs(v - round(v)) * pitch < 0.225 * d}
+    on = {k for k in on if 0 <= k < len(seen)}
+    if len(on) < 2:
+        return seen
+    return [v or k <= max(on) for k, v in enumerate(seen)]
+
+
+def _weak_between(
+    seen: list[bool], raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
+) -> list[bool]:
+    """Slots below the outermost seen one also seen by an unverified outline: between sure
+    checkers, a weak rim (dark-on-dark) is a checker, not a triangle's edge."""
+    far = max((k for k, v in enumerate(seen) if v), default=-1)
+    if raw is None or far < 1:
+        return seen
+    a = _alongs(raw, cell, h)
+    if not len(a):
+        return seen
+    out = list(seen)
+    for k in range(far):
+        out[k] = out[k] or float(np.min(np.abs(a - (0.5 * d + k * pitch)))) < 0.225 * d
+    return out
+
+
+def _gap_slots(alongs: np.ndarray, d: float, pitch: float) -> set[int]:
+    """Gaps (j: between slots j and j + 1) holding a circle nearer the gap than any slot."""
+    t = (alongs - 0.5 * d) / pitch - 0.5
+    return {int(round(v)) for v in t if abs(v - round(v)) < GAP_TOL}
+
+
+def _slots(half: int, d: float, pitch: float) -> int:
+    """First-layer slots on a point: checkers from the edge that fit in the half (the last
+    may overhang the middle a little: a stack of five often reaches it)."""
+    return max(1, int((half - 0.8 * d) // pitch) + 1)
 
 
 def _cell_checkers(
@@ -514,6 +668,8 @@ def _cell_checkers(
     h: int,
     half: int,
     seen_beside: list[bool] | None = None,
+    sure: np.ndarray | None = None,
+    raw: np.ndarray | None = None,
 ) -> list[_Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines)."""
@@ -531,18 +687,19 @@ def _cell_checkers(
         m = patch.mean(axis=0) if len(patch) else np.zeros(3)
         return float(m[0]), float(m[1]), float(m[2])
 
-    alongs = np.zeros(0, np.float32)
-    if len(circles):
-        inside = np.abs(circles[:, 0] - cxs) < 0.35 * (cell.x1 - cell.x0)
-        ys = circles[inside, 1]
-        alongs = np.sort(ys if cell.top else (h - 1 - ys))
+    alongs = _alongs(circles, cell, h)
+    sure_alongs = alongs if sure is None else _alongs(sure, cell, h)
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
+    if n_colour and not np.any(alongs < extent + 0.5 * d) and not any(seen_beside or []):
+        # Colour alone, without an outline on or just past its run: a die's shadow, a cocked die
+        # leaning over the edge, a glare.  A checker shows at least a faint rim.
+        n_colour = _outlined(n_colour, raw, cell, h, d, pitch)
 
     def circle_near(a: float, tol: float) -> bool:
         return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
 
     # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
-    max_first = max(1, int((half - 0.2 * d) // pitch))
+    max_first = _slots(half, d, pitch)
     beside = seen_beside or []
     seen = [
         k < n_colour
@@ -550,6 +707,8 @@ def _cell_checkers(
         or (k < len(beside) and beside[k])
         for k in range(max_first)
     ]
+    seen = _weak_between(seen, raw, cell, h, d, pitch)
+    seen = _weak_rows(seen, raw, cell, h, d, pitch)
     n_first = 0
     while n_first < max_first and seen[n_first]:
         n_first += 1
@@ -568,12 +727,11 @@ def _cell_checkers(
         # Outlines further out prove the checkers between (same colour as the triangle: unseen).
         n_first = max(n_first, far_circle + 1)
     # A circle nearer a gap (half a pitch out) than to any slot is a checker on top.
-    gaps = {
-        int(round((a - 0.5 * d) / pitch - 0.5))
-        for a in alongs
-        if abs((a - 0.5 * d) / pitch - 0.5 - round((a - 0.5 * d) / pitch - 0.5)) < GAP_TOL
-    }
-    if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in gaps):
+    gaps = _gap_slots(alongs, d, pitch)
+    # Only a sure circle may prove a full first layer that was not seen (a weak one may straddle
+    # two touching checkers); over a first layer seen full, any circle in a gap is on top.
+    sure_gaps = _gap_slots(sure_alongs, d, pitch)
+    if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in sure_gaps):
         # Checkers go on top only once the first layer holds five: its outer ones are there
         # even when unseen (light-on-light, their outline hidden under the top layer).
         far = 4
@@ -582,11 +740,18 @@ def _cell_checkers(
     if far >= 4:
         # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
         upper = sorted(j for j in gaps if 0 <= j < far)
+        if not upper and raw is not None and all(seen[: far + 1]):
+            # Over a first layer seen whole, an unverified outline in a gap is a checker on top.
+            upper = sorted(j for j in _gap_slots(_alongs(raw, cell, h), d, pitch) if 0 <= j < far)
         hidden = {k for j in upper for k in (j, j + 1)}
         if all(seen[k] or k in hidden for k in range(far + 1)):
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
     fanned = _chain_count(alongs, d, pitch, half)
+    if fanned is None and raw is not None:
+        # Fanned light-on-light or dark-on-dark checkers show thin rims: unverified outlines
+        # count when they form an even chain from the edge (phantoms do not).
+        fanned = _chain_count(_alongs(raw, cell, h), d, pitch, half, even_only=True)
     reach = 0.5 * d + 4.45 * max(pitch, d)
     outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
     if fanned is None and outer and n_first >= 2:
@@ -595,7 +760,7 @@ def _cell_checkers(
         extent = max(extent, min(outer) + 0.5 * d)
     if fanned is None and extent > 5.3 * pitch:
         fanned = _fanned_count(strip, extent, pitch, d)
-    if fanned is not None and fanned > n_first + len(upper):
+    if fanned is not None and fanned >= n_first:
         # Fanned along the point (each checker half over the next): count by the period.
         step = (extent - d) / max(fanned - 1, 1)
         n_first, upper = fanned, []
@@ -603,14 +768,37 @@ def _cell_checkers(
             a = 0.5 * d + k * step
             out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
         return out
+    third = 0
+    if fanned is None and n_first >= 5 and upper:
+        upper, third = _pyramid_layers(upper)
     for k in range(n_first):
         a = 0.5 * d + k * pitch
         out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
     for j in upper:
         a = 0.5 * d + (j + 0.5) * pitch
         out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+    for k in range(1, third + 1):
+        # Third layer over slots 1.., where the first layer's checkers are (colour the same).
+        a = 0.5 * d + k * pitch
+        out.append(_Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
     out.sort(key=lambda f: f.along)
     return out
+
+
+def _pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
+    """Second-layer gaps and third-layer size of a pyramid, from the gaps seen on top.
+
+    A pyramid fills its second layer from the edge (gaps 0..3), so the outermost gap seen
+    implies those nearer the edge.  Those unseen are hidden under a third layer (on slots 1..3,
+    over gaps 0..3): gap 0 shows a crescent beside slot 1, gaps 1 and 2 vanish under two
+    third-layer checkers each, so each of them unseen adds one.
+    """
+    jmax = max(upper)
+    hidden = set(range(jmax + 1)) - set(upper)
+    third = 0
+    if jmax == 3 and hidden:
+        third = min(3, 1 + len(hidden & {1, 2}))
+    return list(range(jmax + 1)), third
 
 
 def _bar_checkers(
