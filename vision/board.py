@@ -542,8 +542,9 @@ def _fit_ascent(
 
 
 _SIDE_W, _SIDE_H = 480, 360
-SIDE_SEARCH: tuple[int, ...] = ()
+SIDE_SEARCH: tuple[int, ...] = (1, 3)
 SIDE_GAIN = 0.1
+POLISH = 2
 FIT_TIE = 0.01
 _SIDE_REACH = 0.14  # how far (share of the quad's width / height) a side may move
 
@@ -907,6 +908,9 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
                 f2, b2 = layout_fit(small, found[2], _bars_near(found[1]))
                 if f2 > fit + SIDE_GAIN:
                     fit, bar, q = f2, b2, found[2]
+                    if POLISH:
+                        q, _, bar = _refine(grey, q, max_rounds=POLISH)
+                        fit, bar = layout_fit(small, q, _bars_near(bar))
         if _middle_ratio(grey, q) > 0.75:
             fit *= 0.5  # triangles across the middle: a quarter of a board, not a board
         s, _, border = _scores(grey, q, _BAR_FRACS)
