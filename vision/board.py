@@ -369,13 +369,13 @@ _R2_W, _R2_H = 240, 180
 _TIP = 0.40  # triangle length over playing-area height (boards: 0.37-0.45)
 
 
-@lru_cache(maxsize=64)
-def _layout_labels(bar_frac: float) -> np.ndarray:
-    """Class of every pixel of a _R2_W x _R2_H top-down board: 0 field, 1-4 the triangles
+@lru_cache(maxsize=256)
+def _layout_labels(bar_frac: float, width: int = _R2_W, height: int = _R2_H) -> np.ndarray:
+    """Class of every pixel of a ``width`` x ``height`` top-down board: 0 field, 1-4 the triangles
     (top/bottom row x alternate columns), 5 bar, -1 don't care (edges, uncertain tips)."""
-    geo = BoardGeometry(width=_R2_W, height=_R2_H, bar_frac=bar_frac)
-    yy, xx = np.mgrid[0:_R2_H, 0:_R2_W].astype(np.float32) + 0.5
-    lab = np.zeros((_R2_H, _R2_W), np.int32)
+    geo = BoardGeometry(width=width, height=height, bar_frac=bar_frac)
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32) + 0.5
+    lab = np.zeros((height, width), np.int32)
     b0, b1 = geo.bar_span
     if bar_frac > 0:
         lab[(xx >= b0) & (xx < b1)] = 5
@@ -383,15 +383,15 @@ def _layout_labels(bar_frac: float) -> np.ndarray:
         a, b = geo.column_span(c)
         cx, pw = (a + b) / 2, b - a
         for top in (True, False):
-            d = yy if top else _R2_H - yy
-            half = np.clip((1 - d / (_TIP * _R2_H)) * pw / 2, 0, None)
+            d = yy if top else height - yy
+            half = np.clip((1 - d / (_TIP * height)) * pw / 2, 0, None)
             inside = (np.abs(xx - cx) < half) & (xx >= a) & (xx < b)
             edge = (np.abs(np.abs(xx - cx) - half) < 1.5) & (xx >= a - 1) & (xx < b + 1)
-            edge &= d < _TIP * _R2_H * 1.2
+            edge &= d < _TIP * height * 1.2
             lab[inside] = 1 + (c % 2) + (0 if top else 2)
             lab[edge] = -1
-    unsure = ((yy > 0.33 * _R2_H) & (yy < 0.47 * _R2_H)) | (
-        (yy > 0.53 * _R2_H) & (yy < 0.67 * _R2_H)
+    unsure = ((yy > 0.33 * height) & (yy < 0.47 * height)) | (
+        (yy > 0.53 * height) & (yy < 0.67 * height)
     )
     lab[unsure & (lab != 5)] = -1
     if bar_frac > 0:
@@ -438,6 +438,223 @@ def layout_fit(
         score = 1.0 - ss_within / ss_total
         if score > best[0]:
             best = (score, float(bar_frac))
+    return best
+
+
+@lru_cache(maxsize=256)
+def _fit_classes(
+    bar_frac: float, width: int, height: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(flat pixel indices, their classes, pixels per class) of the layout at one bar width."""
+    labels = _layout_labels(bar_frac, width, height).ravel()
+    idx = np.flatnonzero(labels >= 0)
+    cls = labels[idx]
+    n = np.bincount(cls, minlength=6).astype(np.float64)
+    return idx, cls, n
+
+
+class _FastFit:
+    """The layout fit (see :func:`layout_fit`) of many quads on one image, cheaply: the image
+    goes to Lab once, at about twice the top-down view's resolution, and each quad's top-down
+    view is a small warp of that."""
+
+    def __init__(self, image: np.ndarray, width: int = 120, height: int = 90) -> None:
+        h, w = image.shape[:2]
+        self.scale = min(1.0, 3.0 * width / max(h, w))
+        small = (
+            image
+            if self.scale == 1.0
+            else cv2.resize(image, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA)
+        )
+        if small.ndim == 2:
+            small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+        lab[..., 0] *= 0.5
+        self.lab = lab
+        self.width, self.height = width, height
+
+    def __call__(self, quad: np.ndarray, bar_fracs: tuple[float, ...]) -> tuple[float, float]:
+        h = homography_for(order_corners(quad * self.scale), self.width, self.height)
+        r = cv2.warpPerspective(self.lab, h, (self.width, self.height), flags=cv2.INTER_LINEAR)
+        flat = r.reshape(-1, 3).astype(np.float64)
+        best = (-1.0, 0.0)
+        for bar_frac in bar_fracs:
+            idx, cls, n = _fit_classes(round(float(bar_frac), 4), self.width, self.height)
+            px = flat[idx]
+            sq = float((px * px).sum())
+            total = sq - float((px.sum(axis=0) ** 2).sum()) / len(px)
+            if total < 4.0 * len(px):
+                return 0.0, float(bar_frac)
+            within = sq
+            for ch in range(3):
+                s1 = np.bincount(cls, px[:, ch], 6)
+                within -= float((np.where(n > 0, s1 * s1 / np.maximum(n, 1), 0)).sum())
+            score = 1.0 - within / total
+            if score > best[0]:
+                best = (score, float(bar_frac))
+        return best
+
+
+def _fit_ascent(
+    fit: _FastFit,
+    quad: np.ndarray,
+    bar: float,
+    steps: tuple[float, ...] = (0.04, 0.02, 0.01, 0.005),
+    max_rounds: int = 6,
+) -> tuple[np.ndarray, float, float]:
+    """Coordinate ascent of the layout fit over the corners, the sides and the whole quad, from
+    coarse to fine steps (fractions of the quad's width): (quad, fit, bar_frac)."""
+    q0 = order_corners(quad)
+    size = float(np.linalg.norm(q0[1] - q0[0]) + np.linalg.norm(q0[2] - q0[3])) / 2
+    moves: list[np.ndarray] = []
+    for k in range(4):
+        for axis in range(2):
+            m = np.zeros((4, 2))
+            m[k, axis] = 1.0
+            moves.append(m)
+    for ks, axis in (
+        ((0, 3), 0),
+        ((1, 2), 0),
+        ((0, 1), 1),
+        ((2, 3), 1),
+        ((0, 1, 2, 3), 0),
+        ((0, 1, 2, 3), 1),
+    ):
+        m = np.zeros((4, 2))
+        m[list(ks), axis] = 1.0
+        moves.append(m)
+    best_q = q0.copy()
+    best, bar = fit(best_q, _bars_near(bar, 0.011))
+    for step in steps:
+        d = step * size
+        for _ in range(max_rounds):
+            improved = False
+            for m in moves:
+                for sign in (-1.0, 1.0):
+                    q = best_q + sign * d * m
+                    s, b = fit(q, _bars_near(bar, 0.006))
+                    if s > best + 1e-4:
+                        best_q, best, bar = q, s, b
+                        improved = True
+            if not improved:
+                break
+    return best_q, best, bar
+
+
+_SIDE_W, _SIDE_H = 480, 360
+SIDE_SEARCH: tuple[int, ...] = (1, 3)
+SIDE_GAIN = 0.1
+POLISH = 2
+FIT_TIE = 0.01
+_SIDE_REACH = 0.14  # how far (share of the quad's width / height) a side may move
+
+
+def _line_scores(g: np.ndarray, lo: float, hi: float, ends: np.ndarray, span: tuple[int, int]):
+    """Mean of ``g`` along the lines from (a, span[0]) to (b, span[1]) for every a, b in ``ends``
+    (x of a near-vertical line in a top-down view; transpose ``g`` for horizontal lines)."""
+    ts = np.linspace(0.04, 0.96, 48)
+    ys = span[0] + (span[1] - span[0]) * ts
+    yi = np.clip(np.round(ys).astype(int), 0, g.shape[0] - 1)
+    a = ends[:, None, None]
+    b = ends[None, :, None]
+    xs = a + (b - a) * ts[None, None, :]
+    xi = np.clip(np.round(xs).astype(int), 0, g.shape[1] - 1)
+    return g[yi[None, None, :], xi].mean(axis=2)
+
+
+def _side_lines(
+    grey: np.ndarray, quad: np.ndarray, per_side: int = 3, movable: tuple[int, ...] = (0, 1, 2, 3)
+) -> list[list[tuple[float, np.ndarray, np.ndarray]]] | None:
+    """For each side of a rough quad (top, right, bottom, left), the ``per_side`` strongest
+    distinct straight edges near it: (strength, two image points on the line)."""
+    q = order_corners(quad)
+    mx, my = _SIDE_REACH * _SIDE_W, _SIDE_REACH * _SIDE_H
+    vw, vh = int(_SIDE_W + 2 * mx), int(_SIDE_H + 2 * my)
+    dst = np.array([[mx, my], [mx + _SIDE_W, my], [mx + _SIDE_W, my + _SIDE_H], [mx, my + _SIDE_H]])
+    h = cv2.getPerspectiveTransform(q.astype(np.float32), dst.astype(np.float32))
+    v = cv2.warpPerspective(grey, h, (vw, vh), flags=cv2.INTER_LINEAR).astype(np.float32)
+    v = cv2.GaussianBlur(v, (3, 3), 0)
+    gx = np.abs(cv2.Sobel(v, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(v, cv2.CV_32F, 0, 1, ksize=3))
+    inv = np.linalg.inv(h)
+    out = []
+    for side in range(4):
+        vertical = side in (1, 3)
+        g = gx if vertical else gy.T
+        centre = (
+            (mx + _SIDE_W if side == 1 else mx) if vertical else (my + _SIDE_H if side == 2 else my)
+        )
+        reach = mx if vertical else my
+        span = (int(my), int(my + _SIDE_H)) if vertical else (int(mx), int(mx + _SIDE_W))
+        ends = np.arange(max(2.0, centre - reach), min(g.shape[1] - 3.0, centre + reach), 2.0)
+        sc = _line_scores(g, 0, 0, ends, span)
+        # The rough quad's own side is always a candidate.
+        picks: list[tuple[float, np.ndarray, np.ndarray]] = [(0.0, q[side], q[(side + 1) % 4])]
+        flat = np.argsort(sc.ravel())[::-1]
+        taken: list[float] = [centre]
+        if side not in movable:
+            out.append(picks)
+            continue
+        for f in flat[:4000]:
+            i, j = np.unravel_index(int(f), sc.shape)
+            mid = (ends[i] + ends[j]) / 2
+            if any(abs(mid - t) < 0.02 * _SIDE_W for t in taken):
+                continue
+            taken.append(mid)
+            a, b = (ends[i], span[0]), (ends[j], span[1])
+            pts = np.array([a, b] if vertical else [a[::-1], b[::-1]], np.float64)
+            img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(2, 2)
+            picks.append((float(sc[i, j]), img[0], img[1]))
+            if len(picks) > per_side:
+                break
+        if not picks:
+            return None
+        out.append(picks)
+    return out
+
+
+def _meet(p1: np.ndarray, p2: np.ndarray, p3: np.ndarray, p4: np.ndarray) -> np.ndarray | None:
+    d1, d2 = p2 - p1, p4 - p3
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-9:
+        return None
+    t = ((p3[0] - p1[0]) * d2[1] - (p3[1] - p1[1]) * d2[0]) / den
+    return p1 + t * d1
+
+
+def _side_search(
+    grey: np.ndarray,
+    fit: _FastFit,
+    quad: np.ndarray,
+    bar: float,
+    movable: tuple[int, ...] = (1, 3),
+    per_side: int = 3,
+) -> tuple[float, float, np.ndarray] | None:
+    """The quad, among those made of the strongest straight edges near a rough quad's sides,
+    that the board layout fits best: (fit, bar_frac, quad)."""
+    lines = _side_lines(grey, quad, per_side, movable)
+    if lines is None:
+        return None
+    best: tuple[float, float, np.ndarray] | None = None
+    import itertools
+
+    for top, right, bottom, left in itertools.product(*lines):
+        sides = [top, right, bottom, left]
+        pts = []
+        for k in range(4):
+            a, b = sides[(k - 1) % 4], sides[k]
+            p = _meet(a[1], a[2], b[1], b[2])
+            if p is None:
+                break
+            pts.append(p)
+        if len(pts) < 4:
+            continue
+        q = np.array(pts)
+        if not _reasonable(q):
+            continue
+        f, b_ = fit(q, _bars_near(bar))
+        if best is None or f > best[0]:
+            best = (f, b_, q)
     return best
 
 
@@ -672,6 +889,7 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         ranked.append((s + 0.25 * border, q))
     ranked.sort(key=lambda t: -t[0])
     finalists = []
+    fast = _FastFit(small)
     for _, q in ranked[:3]:
         if refine:
             q, _, bar = _refine(grey, q)
@@ -684,10 +902,23 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         else:
             _, bar, _ = _scores(grey, q, _BAR_FRACS)
         fit, bar = layout_fit(small, q, _bars_near(bar))
+        if refine and SIDE_SEARCH:
+            found = _side_search(grey, fast, q, bar, SIDE_SEARCH)
+            if found is not None:
+                f2, b2 = layout_fit(small, found[2], _bars_near(found[1]))
+                if f2 > fit + SIDE_GAIN:
+                    fit, bar, q = f2, b2, found[2]
+                    if POLISH:
+                        q, _, bar = _refine(grey, q, max_rounds=POLISH)
+                        fit, bar = layout_fit(small, q, _bars_near(bar))
         if _middle_ratio(grey, q) > 0.75:
             fit *= 0.5  # triangles across the middle: a quarter of a board, not a board
-        finalists.append((fit, bar, q))
-    fit, bar, best_q = max(finalists, key=lambda t: t[0])
+        s, _, border = _scores(grey, q, _BAR_FRACS)
+        finalists.append((fit, bar, q, s + 0.25 * border))
+    # The layout fit tells a board from a shifted or partial quad, but between quads that fit
+    # about equally well (within FIT_TIE), the column alignment places the sides better.
+    top = max(f[0] for f in finalists)
+    fit, bar, best_q, _ = max((f for f in finalists if f[0] >= top - FIT_TIE), key=lambda t: t[3])
     if fit < MIN_LAYOUT_FIT:
         return None
     return _make_fix(best_q / scale, "frame", fit, bar)

@@ -13,6 +13,13 @@ as wrong on every board figure.  Dice figures come from ``vision.eval_dice`` (ma
 not IoU) over every image with dice labels, partial ones included.  Cube: location and value over
 images whose label has a cube.
 
+Board geometry: for every image whose label has ``board.corners`` (partial ones included, the
+corners are still right there) the predicted corners are compared with the labelled ones, both
+put in the same order (TL, TR, BR, BL by :func:`corner_error`), and the image's error is the
+largest of the four corner distances in pixels.  The report gives its median and 95th percentile
+over images with predicted corners, and the share of all such images (no board found = miss)
+whose error is under a quarter of a point width (:data:`QUARTER_POINT` of the board's width).
+
 Set quirks (from the sets' READMEs) are in :data:`QUIRKS`: ``board_paper_webcam`` plays 12
 checkers a side and its ``off`` is an artefact, so ``off`` is not scored there.
 """
@@ -29,6 +36,51 @@ from typing import Any
 import numpy as np
 
 from vision.dataset import DataSet, DatasetError, Labels, load_image, load_set, parse_labels
+
+# A quarter of a point width as a share of the playing area's width (12 points and a bar of
+# about one point across it: 1/52).
+QUARTER_POINT = 1.0 / 52.0
+
+
+def _ordered(corners: Any) -> np.ndarray:
+    """Four points as TL, TR, BR, BL (clockwise on screen from the corner nearest the origin)."""
+    pts = np.asarray(corners, dtype=np.float64).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    pts = pts[np.argsort(np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0]))]
+    return np.roll(pts, -int(np.argmin(pts.sum(axis=1))), axis=0)
+
+
+def corner_error(pred_corners: Any, label_corners: Any) -> tuple[float, float]:
+    """(largest corner distance in pixels, playing-area width in pixels) of a predicted quad
+    against the labelled one, both ordered TL, TR, BR, BL first.  The width is the mean length
+    of the labelled quad's top and bottom sides."""
+    p, q = _ordered(pred_corners), _ordered(label_corners)
+    err = float(np.max(np.linalg.norm(p - q, axis=1)))
+    width = float((np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2.0)
+    return err, width
+
+
+def corner_figures(errors: Mapping[str, tuple[float, float] | None]) -> dict[str, Any]:
+    """Corner figures from per-image (max error px, board width px), None = no corners predicted:
+    median and p95 of the error over images with corners, share of all images under a quarter
+    point width, and the images that miss it (worst first, error in point widths)."""
+    measured = {k: v for k, v in errors.items() if v is not None}
+    errs = np.array([e for e, _ in measured.values()], dtype=np.float64)
+    good = sum(1 for e, w in measured.values() if e < QUARTER_POINT * w)
+    misses = sorted(
+        ((k, e / (4 * QUARTER_POINT * w)) for k, (e, w) in measured.items()),
+        key=lambda t: -t[1],
+    )
+    misses = [(k, r) for k, r in misses if r >= 0.25]
+    return {
+        "labelled": len(errors),
+        "measured": len(measured),
+        "median_px": float(np.median(errs)) if len(errs) else None,
+        "p95_px": float(np.percentile(errs, 95)) if len(errs) else None,
+        "within_quarter_point": _ratio(good, len(errors)),
+        "off_images": [f"{k} {r:.2f}pt" for k, r in misses]
+        + [f"{k} none" for k, v in errors.items() if v is None],
+    }
 
 
 @dataclass(frozen=True)
@@ -83,6 +135,7 @@ class EvalReport:
     latency_p95_ms: float | None
     statuses: dict[str, int]
     failures: tuple[str, ...] = field(default=())
+    corners: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
@@ -203,6 +256,7 @@ def evaluate_set(
     latencies: list[float] = []
     statuses: dict[str, int] = {}
     failures: list[str] = []
+    corner_errs: dict[str, tuple[float, float] | None] = {}
     readers: dict[str | None, Any] = {}
     out_dir = Path(predictions_out) if predictions_out else None
     if out_dir:
@@ -242,6 +296,13 @@ def evaluate_set(
             wrong = _board_pair(pred, lab, quirks, t)
             if wrong:
                 failures.append(f"{sample.name}: " + ", ".join(wrong[:6]))
+        if lab.board is not None and lab.board.corners is not None:
+            pb = pred.get("board") if isinstance(pred.get("board"), dict) else {}
+            pc = pb.get("corners")
+            ok = pred.get("status", "ok") not in ("board_not_found", "bad_frame", "missing")
+            corner_errs[sample.name] = (
+                corner_error(pc, lab.board.corners) if ok and pc is not None else None
+            )
         if lab.dice is not None:
             dice_pairs.append((pred, lab.raw))
         if lab.cube_labelled or lab.cube is not None:
@@ -265,6 +326,7 @@ def evaluate_set(
         latency_p95_ms=float(np.percentile(latencies, 95) * 1000) if latencies else None,
         statuses=statuses,
         failures=tuple(failures),
+        corners=corner_figures(corner_errs) if corner_errs else {},
     )
 
 
@@ -305,6 +367,16 @@ def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
         f"whole-board exact {_pct(r.board_exact)} | bar {_pct(r.bar_accuracy)} | "
         f"off {_pct(r.off_accuracy)}"
     )
+    c = r.corners
+    if c and c.get("labelled"):
+        med = "n/a" if c["median_px"] is None else f"{c['median_px']:.1f}"
+        p95 = "n/a" if c["p95_px"] is None else f"{c['p95_px']:.1f}"
+        lines.append(
+            f"  corners max-corner error median {med} px, p95 {p95} px | within 1/4 point "
+            f"{_pct(c['within_quarter_point'])} ({c['measured']}/{c['labelled']} with corners)"
+        )
+        if c["off_images"]:
+            lines.append(f"          off by 1/4 point or more: {', '.join(c['off_images'][:12])}")
     d = r.dice
     if d and "recall" in d:
         lines.append(

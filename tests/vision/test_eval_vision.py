@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.dataset import DatasetError, load_image, load_set
-from vision.evaluate import evaluate_set
+from vision.evaluate import corner_error, evaluate_set, format_report
 
 START_W = [0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
 START_B = list(reversed(START_W))
@@ -92,3 +92,46 @@ def test_calibration_json_of_a_set(tmp_path) -> None:
         load_set(tmp_path)
     (tmp_path / "calibration.json").write_text('{"white_home": "top-left"}')
     assert load_set(tmp_path).white_home == "top-left"
+
+
+def test_corner_error_matches_corner_order_and_measures_the_worst_corner() -> None:
+    lab = [[100, 100], [620, 110], [630, 500], [90, 490]]
+    assert corner_error(lab, lab) == (0.0, pytest.approx(530.0, abs=1.0))
+    moved = [list(p) for p in lab]
+    moved[2] = [636, 508]  # 10 px off at the bottom-right corner
+    err, width = corner_error(moved, lab)
+    assert err == pytest.approx(10.0)
+    # Listed from another corner or anticlockwise: the same quad, the same error.
+    assert corner_error(moved[::-1], lab)[0] == pytest.approx(10.0)
+    assert corner_error(moved[2:] + moved[:2], lab)[0] == pytest.approx(10.0)
+    # One point width (width / 13) to the right: the whole quad misregistered.
+    shifted = [[x + width / 13, y] for x, y in lab]
+    assert corner_error(shifted, lab)[0] == pytest.approx(width / 13)
+
+
+def test_corner_figures_in_the_report(tmp_path) -> None:
+    def with_corners(corners, status="ok"):
+        lab = _label(START_W, START_B)
+        lab["board"]["corners"] = corners
+        return {"status": status, **lab}
+
+    quad = [[0, 0], [520, 0], [520, 400], [0, 400]]  # 520 px wide: 1/4 point = 10 px
+    labels = [with_corners(quad) for _ in range(4)]
+    labels[3]["partial"] = True  # corners still scored on a partial frame
+    for lab in labels:
+        lab.pop("status")
+    preds = [
+        with_corners(quad),
+        with_corners([[4, 3], [520, 0], [520, 400], [0, 400]]),  # 5 px: within
+        with_corners([[0, 0], [560, 0], [560, 400], [0, 400]]),  # 40 px = 1 point: off
+        {"status": "board_not_found", "dice": []},
+    ]
+    report = evaluate_set(tmp_path, pred_dir=_write_set(tmp_path, labels, preds))
+    c = report.corners
+    assert c["labelled"] == 4 and c["measured"] == 3
+    assert c["median_px"] == pytest.approx(5.0)
+    assert c["p95_px"] == pytest.approx(36.5)
+    assert c["within_quarter_point"] == pytest.approx(2 / 4)
+    assert c["off_images"] == ["i2 1.00pt", "i3 none"]
+    assert report.to_json()["corners"]["within_quarter_point"] == pytest.approx(0.5)
+    assert "within 1/4 point 50.0%" in format_report(report)
