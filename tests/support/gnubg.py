@@ -536,7 +536,11 @@ def _run_jobs(jobs: Sequence[_Job]) -> list[list[dict[str, Any]]]:
             req, resp = os.path.join(tmp, f"req{k}.json"), os.path.join(tmp, f"resp{k}.json")
             with open(req, "w") as f:
                 json.dump({"op": job.op, "items": job.items}, f)
-            env = dict(os.environ, BGREF_GNUBG_REQ=req, BGREF_GNUBG_RESP=resp)
+            # Each process gets its own home: gnubg creates ~/.gnubg at start-up, and several
+            # starting at once on a fresh machine race for it ("File exists", exit 1).
+            home = os.path.join(tmp, f"home{k}")
+            os.mkdir(home)
+            env = dict(os.environ, BGREF_GNUBG_REQ=req, BGREF_GNUBG_RESP=resp, HOME=home)
             # Output goes to files, not pipes: a chatty process can never block on a full pipe
             # while the parent waits for another one.
             with (
