@@ -491,7 +491,9 @@ def _pips_in(
     h, w = gray.shape
     out: list[Pip] = []
     for x0, y0, x1, y1 in regions:
-        a0, b0 = max(0, int(x0 * f)), max(0, int(y0 * f))
+        # Crops start on the pyramid's grid (multiples of 8 work pixels), so that a spot is
+        # measured exactly as in the whole image.
+        a0, b0 = max(0, int(x0 * f) // 8 * 8), max(0, int(y0 * f) // 8 * 8)
         a1, b1 = min(w, int(math.ceil(x1 * f))), min(h, int(math.ceil(y1 * f)))
         if a1 - a0 < 16 or b1 - b0 < 16:
             continue

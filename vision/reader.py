@@ -111,9 +111,10 @@ class BoardReader:
         self.min_brightness = min_brightness
         # N > 1, with a calibration: dice are searched only where the frame changed since the
         # last read and around the dice read then, and in the whole frame every Nth read (a
-        # die missed once gets another look). About 3x faster dice, but the photo-wide checks
-        # of vision.dice then see part of the frame: on the demo recording 4 of 17 scenes read
-        # differently, so the default (1) searches the whole frame every time.
+        # die missed once gets another look). About 3x faster dice, and on the demo recording
+        # the same dice except a phantom "1" in an unchanged gap. The default (1) searches the
+        # whole frame every time: the runner confirms a scene by repeated identical reads, and
+        # reads that reuse the last one's search area are not independent evidence.
         self.full_dice_search_every = max(1, full_dice_search_every)
         self._changes = FrameChanges()
         self._last_dice: list[Any] = []
