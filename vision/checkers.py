@@ -42,9 +42,9 @@ WORK_W = 600
 WORK_H = 450
 CHECKERS_PER_SIDE = 15
 GAP_TOL = 0.22
-# A checker on the bar shows its rim all round (dev: 4.3 and up); the cube's corners, a hand's
+# A checker on the bar shows its rim all round (2.7 and up); the cube's corners, a hand's
 # fingers and wood grain do not (under 2.2).
-BAR_RIM = 3.0
+BAR_RIM = 2.5
 FULL_FROM = 3
 
 
