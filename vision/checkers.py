@@ -615,15 +615,17 @@ def _outlined(
 def _weak_rows(
     seen: list[bool], raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
 ) -> list[bool]:
-    """On a point where nothing else was seen, two or more unverified outlines on distinct
-    first-layer slots make a row from the edge (dark-on-dark checkers; circles from triangle
-    edges rarely fall on the slot grid twice)."""
+    """On a point where nothing else was seen, unverified outlines on the first two slots (and
+    none off the slot grid) make a row from the edge (dark-on-dark checkers)."""
     if raw is None or any(seen):
         return seen
     t = (_alongs(raw, cell, h) - 0.5 * d) / pitch
-    on = {int(round(v)) for v in t if abs(v - round(v)) * pitch < 0.225 * d}
-    on = {k for k in on if 0 <= k < len(seen)}
-    if len(on) < 2:
+    t = t[t < len(seen) - 0.5]
+    on_grid = np.abs(t - np.round(t)) * pitch < 0.225 * d
+    on = {int(round(v)) for v in t[on_grid] if v > -0.5}
+    # Wood grain scatters circles anywhere: every outline must sit on the grid, and the row
+    # must start at the edge.
+    if not {0, 1} <= on or not np.all(on_grid):
         return seen
     return [v or k <= max(on) for k, v in enumerate(seen)]
 
