@@ -591,6 +591,24 @@ def _votes(labels: np.ndarray, found: list[_Found], ignore_mask: np.ndarray) -> 
     return labels[free] if np.any(free) else labels
 
 
+def _grid_shift(alongs: np.ndarray, d: float, pitch: float) -> float:
+    """How far this point's outlines sit beyond the slot grid (a board edge registered a few
+    pixels off, a frame lip): the median offset of those near a slot, when two or more are."""
+    t = (alongs[alongs < 5 * pitch] - 0.5 * d) / pitch
+    res = (t - np.round(t)) * pitch
+    res = res[np.abs(res) < 0.3 * d]
+    return float(np.median(res)) if len(res) >= 2 else 0.0
+
+
+def _shifted(circles: np.ndarray | None, cell: _Cell, shift: float) -> np.ndarray | None:
+    """Circles moved back toward the point's edge by ``shift``."""
+    if circles is None or not len(circles):
+        return circles
+    out = circles.copy()
+    out[:, 1] += -shift if cell.top else shift
+    return out
+
+
 def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
     """Distances from the point's edge of the circles on the cell's column and half, sorted."""
     if not len(circles):
@@ -689,6 +707,9 @@ def _cell_checkers(
         m = patch.mean(axis=0) if len(patch) else np.zeros(3)
         return float(m[0]), float(m[1]), float(m[2])
 
+    shift = _grid_shift(_alongs(circles, cell, h), d, pitch)
+    if shift:
+        circles, sure, raw = (_shifted(c, cell, shift) for c in (circles, sure, raw))
     alongs = _alongs(circles, cell, h)
     sure_alongs = alongs if sure is None else _alongs(sure, cell, h)
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
