@@ -699,6 +699,9 @@ def _cell_checkers(
     width = strip.shape[1]
 
     def sample(along: float) -> tuple[float, float, float]:
+        # A fanned stack's last slot may lie past the middle: sample inside the strip (an
+        # empty patch would read as pure black and split the colours wrongly).
+        along = float(np.clip(along, 0.3 * r, half - 1 - 0.3 * r))
         y0 = int(max(0, along - 0.3 * r))
         y1 = int(min(half, along + 0.3 * r + 1))
         x0 = int(max(0, width / 2 - 0.3 * r))
@@ -785,7 +788,12 @@ def _cell_checkers(
         fanned = _fanned_count(strip, extent, pitch, d)
     if fanned is not None and fanned >= n_first:
         # Fanned along the point (each checker half over the next): count by the period.
-        step = (extent - d) / max(fanned - 1, 1)
+        # The stack reaches the colour run's end or its outermost outline, whichever is
+        # further (light-on-light: the colour run falls short).
+        outlines = alongs if raw is None else _alongs(raw, cell, h)
+        reach_end = max(extent, float(outlines.max()) + 0.5 * d if len(outlines) else 0.0)
+        reach_end = min(reach_end, float(half))
+        step = (reach_end - d) / max(fanned - 1, 1)
         n_first, upper = fanned, []
         for k in range(n_first):
             a = 0.5 * d + k * step
