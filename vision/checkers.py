@@ -959,21 +959,43 @@ def _two_clusters(feats: np.ndarray) -> np.ndarray:
     """
     if len(feats) < 2:
         return np.zeros(len(feats), bool)
-    w = feats * np.array([0.5, 1.0, 1.0], np.float32)
-    order = np.argsort(w[:, 0])
+    dark, score = _split(feats * np.array([0.5, 1.0, 1.0], np.float32), by_axis=False)
+    # Two light sets (white and natural wood) differ in hue more than shading lets their
+    # lightness differ: split on colour when that separates the sets far better.
+    hue = feats * np.array([0.1, 1.0, 1.0], np.float32)
+    dark_h, score_h = _split(hue, by_axis=True)
+    if score_h > 2.0 * score:
+        # The hue split has no lightness order of its own: the darker set is black.
+        lo = float(feats[dark_h, 0].mean()) if np.any(dark_h) else 0.0
+        hi = float(feats[~dark_h, 0].mean()) if np.any(~dark_h) else 0.0
+        return dark_h if lo <= hi else ~dark_h
+    return dark
+
+
+def _split(w: np.ndarray, by_axis: bool) -> tuple[np.ndarray, float]:
+    """2-means on weighted colours; (True for the darker cluster, between-centre distance
+    squared over the mean within-cluster spread)."""
+    if by_axis:
+        # Seeds along the main axis of the samples (hue for two light sets).
+        c = w - w.mean(axis=0)
+        axis = np.linalg.svd(c, full_matrices=False)[2][0]
+        order = np.argsort(c @ axis)
+    else:
+        order = np.argsort(w[:, 0])
     seeds = [
         (order[0], order[-1]),
         (order[int(0.1 * (len(w) - 1))], order[int(round(0.9 * (len(w) - 1)))]),
     ]
-    best: tuple[float, np.ndarray] | None = None
+    best: tuple[float, np.ndarray, float] | None = None
     for lo, hi in seeds:
         labels, centres = _kmeans2(w, np.stack([w[lo], w[hi]]).astype(np.float32))
         sse = float(sum(((w[labels == j] - centres[j]) ** 2).sum() for j in (0, 1)))
         dark = int(np.argmin(centres[:, 0]))
+        between = float(((centres[0] - centres[1]) ** 2).sum())
         if best is None or sse < best[0] - 1e-6:
-            best = (sse, labels == dark)
+            best = (sse, labels == dark, between / (sse / len(w) + 1.0))
     assert best is not None
-    return best[1]
+    return best[1], best[2]
 
 
 def _kmeans2(w: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
