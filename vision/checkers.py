@@ -11,15 +11,22 @@ real proportions so checkers are circles.  Two cues find checkers:
   inscribed in an empty triangle's base).  This finds light-on-light and dark-on-dark checkers.
 
 A third cue helps a checker coloured like its triangle: beside the narrowing triangle, it hides
-the field.  A point's first layer is the run of slots from its edge seen by any cue (outlines
-further out imply the checkers below them); a full first layer (5) may carry a second layer in
-its gaps, seen as circles nearer a gap than a slot; a stack fanned along the whole point is
-counted from its repeat period.  Colours: the checker colours learned at calibration, or else a
-2-means split of this frame's checkers (the lighter set is white); a point takes its checkers'
-majority colour.  Bar: circles in the bar strip beside its middle (where the cube waits).  A side
-counted at 16 or 17 loses the extra checkers on its least certain points.  Borne off: 15 minus
-the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs
-unlike the board and unexplained by checkers or dice (a hand: the reader says "occluded").
+the field.  Circles too weak to verify still help where they cannot be triangle edges: between
+sure checkers, as a row on the first slots of an otherwise empty point, or as an even chain
+from the edge (a fanned stack); colour alone (a shadow, a die) needs some outline on its run.
+The slot grid follows a point's outlines when the board edge is registered a few pixels off.
+A point's first layer is the run of slots from its edge seen by any cue (outlines further out
+imply the checkers below them); a full first layer (5) may carry a second layer in its gaps,
+seen as circles nearer a gap than a slot, filled from the edge like a pyramid, and gaps hidden
+under a third layer add to it; a stack fanned along the point is counted from its outlines'
+even period or its profile's repeat period.  Colours: the checker colours learned at
+calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
+separates far better; the lighter set is white); a point takes the majority colour of its
+checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
+(where the cube waits).  A side counted at 16 or 17 loses the extra checkers on its least
+certain points (a lone checker without a verified outline first).  Borne off: 15 minus the rest
+(``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
+board and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 ::
 
