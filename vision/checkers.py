@@ -11,15 +11,22 @@ real proportions so checkers are circles.  Two cues find checkers:
   inscribed in an empty triangle's base).  This finds light-on-light and dark-on-dark checkers.
 
 A third cue helps a checker coloured like its triangle: beside the narrowing triangle, it hides
-the field.  A point's first layer is the run of slots from its edge seen by any cue (outlines
-further out imply the checkers below them); a full first layer (5) may carry a second layer in
-its gaps, seen as circles nearer a gap than a slot; a stack fanned along the whole point is
-counted from its repeat period.  Colours: the checker colours learned at calibration, or else a
-2-means split of this frame's checkers (the lighter set is white); a point takes its checkers'
-majority colour.  Bar: circles in the bar strip beside its middle (where the cube waits).  A side
-counted at 16 or 17 loses the extra checkers on its least certain points.  Borne off: 15 minus
-the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs
-unlike the board and unexplained by checkers or dice (a hand: the reader says "occluded").
+the field.  Circles too weak to verify still help where they cannot be triangle edges: between
+sure checkers, as a row on the first slots of an otherwise empty point, or as an even chain
+from the edge (a fanned stack); colour alone (a shadow, a die) needs some outline on its run.
+The slot grid follows a point's outlines when the board edge is registered a few pixels off.
+A point's first layer is the run of slots from its edge seen by any cue (outlines further out
+imply the checkers below them); a full first layer (5) may carry a second layer in its gaps,
+seen as circles nearer a gap than a slot, filled from the edge like a pyramid, and gaps hidden
+under a third layer add to it; a stack fanned along the point is counted from its outlines'
+even period or its profile's repeat period.  Colours: the checker colours learned at
+calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
+separates far better; the lighter set is white); a point takes the majority colour of its
+checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
+(where the cube waits).  A side counted at 16 or 17 loses the extra checkers on its least
+certain points (a lone checker without a verified outline first).  Borne off: 15 minus the rest
+(``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
+board and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 ::
 
@@ -42,9 +49,9 @@ WORK_W = 600
 WORK_H = 450
 CHECKERS_PER_SIDE = 15
 GAP_TOL = 0.22
-# A checker on the bar shows its rim all round (dev: 4.3 and up); the cube's corners, a hand's
+# A checker on the bar shows its rim all round (2.7 and up); the cube's corners, a hand's
 # fingers and wood grain do not (under 2.2).
-BAR_RIM = 3.0
+BAR_RIM = 2.5
 FULL_FROM = 3
 
 
@@ -591,6 +598,24 @@ def _votes(labels: np.ndarray, found: list[_Found], ignore_mask: np.ndarray) -> 
     return labels[free] if np.any(free) else labels
 
 
+def _grid_shift(alongs: np.ndarray, d: float, pitch: float) -> float:
+    """How far this point's outlines sit beyond the slot grid (a board edge registered a few
+    pixels off, a frame lip): the median offset of those near a slot, when two or more are."""
+    t = (alongs[alongs < 5 * pitch] - 0.5 * d) / pitch
+    res = (t - np.round(t)) * pitch
+    res = res[np.abs(res) < 0.3 * d]
+    return float(np.median(res)) if len(res) >= 2 else 0.0
+
+
+def _shifted(circles: np.ndarray | None, cell: _Cell, shift: float) -> np.ndarray | None:
+    """Circles moved back toward the point's edge by ``shift``."""
+    if circles is None or not len(circles):
+        return circles
+    out = circles.copy()
+    out[:, 1] += -shift if cell.top else shift
+    return out
+
+
 def _alongs(circles: np.ndarray, cell: _Cell, h: int) -> np.ndarray:
     """Distances from the point's edge of the circles on the cell's column and half, sorted."""
     if not len(circles):
@@ -615,15 +640,17 @@ def _outlined(
 def _weak_rows(
     seen: list[bool], raw: np.ndarray | None, cell: _Cell, h: int, d: float, pitch: float
 ) -> list[bool]:
-    """On a point where nothing else was seen, two or more unverified outlines on distinct
-    first-layer slots make a row from the edge (dark-on-dark checkers; circles from triangle
-    edges rarely fall on the slot grid twice)."""
+    """On a point where nothing else was seen, unverified outlines on the first two slots (and
+    none off the slot grid) make a row from the edge (dark-on-dark checkers)."""
     if raw is None or any(seen):
         return seen
     t = (_alongs(raw, cell, h) - 0.5 * d) / pitch
-    on = {int(round(v)) for v in t if abs(v - round(v)) * pitch < 0.225 * d}
-    on = {k for k in on if 0 <= k < len(seen)}
-    if len(on) < 2:
+    t = t[t < len(seen) - 0.5]
+    on_grid = np.abs(t - np.round(t)) * pitch < 0.225 * d
+    on = {int(round(v)) for v in t[on_grid] if v > -0.5}
+    # Wood grain scatters circles anywhere: every outline must sit on the grid, and the row
+    # must start at the edge.
+    if not {0, 1} <= on or not np.all(on_grid):
         return seen
     return [v or k <= max(on) for k, v in enumerate(seen)]
 
@@ -679,6 +706,9 @@ def _cell_checkers(
     width = strip.shape[1]
 
     def sample(along: float) -> tuple[float, float, float]:
+        # A fanned stack's last slot may lie past the middle: sample inside the strip (an
+        # empty patch would read as pure black and split the colours wrongly).
+        along = float(np.clip(along, 0.3 * r, half - 1 - 0.3 * r))
         y0 = int(max(0, along - 0.3 * r))
         y1 = int(min(half, along + 0.3 * r + 1))
         x0 = int(max(0, width / 2 - 0.3 * r))
@@ -687,6 +717,9 @@ def _cell_checkers(
         m = patch.mean(axis=0) if len(patch) else np.zeros(3)
         return float(m[0]), float(m[1]), float(m[2])
 
+    shift = _grid_shift(_alongs(circles, cell, h), d, pitch)
+    if shift:
+        circles, sure, raw = (_shifted(c, cell, shift) for c in (circles, sure, raw))
     alongs = _alongs(circles, cell, h)
     sure_alongs = alongs if sure is None else _alongs(sure, cell, h)
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
@@ -762,7 +795,12 @@ def _cell_checkers(
         fanned = _fanned_count(strip, extent, pitch, d)
     if fanned is not None and fanned >= n_first:
         # Fanned along the point (each checker half over the next): count by the period.
-        step = (extent - d) / max(fanned - 1, 1)
+        # The stack reaches the colour run's end or its outermost outline, whichever is
+        # further (light-on-light: the colour run falls short).
+        outlines = alongs if raw is None else _alongs(raw, cell, h)
+        reach_end = max(extent, float(outlines.max()) + 0.5 * d if len(outlines) else 0.0)
+        reach_end = min(reach_end, float(half))
+        step = (reach_end - d) / max(fanned - 1, 1)
         n_first, upper = fanned, []
         for k in range(n_first):
             a = 0.5 * d + k * step
@@ -928,21 +966,43 @@ def _two_clusters(feats: np.ndarray) -> np.ndarray:
     """
     if len(feats) < 2:
         return np.zeros(len(feats), bool)
-    w = feats * np.array([0.5, 1.0, 1.0], np.float32)
-    order = np.argsort(w[:, 0])
+    dark, score = _split(feats * np.array([0.5, 1.0, 1.0], np.float32), by_axis=False)
+    # Two light sets (white and natural wood) differ in hue more than shading lets their
+    # lightness differ: split on colour when that separates the sets far better.
+    hue = feats * np.array([0.1, 1.0, 1.0], np.float32)
+    dark_h, score_h = _split(hue, by_axis=True)
+    if score_h > 2.0 * score:
+        # The hue split has no lightness order of its own: the darker set is black.
+        lo = float(feats[dark_h, 0].mean()) if np.any(dark_h) else 0.0
+        hi = float(feats[~dark_h, 0].mean()) if np.any(~dark_h) else 0.0
+        return dark_h if lo <= hi else ~dark_h
+    return dark
+
+
+def _split(w: np.ndarray, by_axis: bool) -> tuple[np.ndarray, float]:
+    """2-means on weighted colours; (True for the darker cluster, between-centre distance
+    squared over the mean within-cluster spread)."""
+    if by_axis:
+        # Seeds along the main axis of the samples (hue for two light sets).
+        c = w - w.mean(axis=0)
+        axis = np.linalg.svd(c, full_matrices=False)[2][0]
+        order = np.argsort(c @ axis)
+    else:
+        order = np.argsort(w[:, 0])
     seeds = [
         (order[0], order[-1]),
         (order[int(0.1 * (len(w) - 1))], order[int(round(0.9 * (len(w) - 1)))]),
     ]
-    best: tuple[float, np.ndarray] | None = None
+    best: tuple[float, np.ndarray, float] | None = None
     for lo, hi in seeds:
         labels, centres = _kmeans2(w, np.stack([w[lo], w[hi]]).astype(np.float32))
         sse = float(sum(((w[labels == j] - centres[j]) ** 2).sum() for j in (0, 1)))
         dark = int(np.argmin(centres[:, 0]))
+        between = float(((centres[0] - centres[1]) ** 2).sum())
         if best is None or sse < best[0] - 1e-6:
-            best = (sse, labels == dark)
+            best = (sse, labels == dark, between / (sse / len(w) + 1.0))
     assert best is not None
-    return best[1]
+    return best[1], best[2]
 
 
 def _kmeans2(w: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -105,3 +105,37 @@ def test_colour_split_resists_a_glint_and_keeps_a_lone_checker() -> None:
     assert split.tolist() == [True] * 10 + [False] * 11
     lone = _two_clusters(np.array([grey] * 14 + [dark], np.float32))
     assert lone.tolist() == [False] * 14 + [True]
+
+
+@pytest.mark.parametrize("tall", [11, 12])
+def test_a_pyramid_with_a_third_layer_counts(tall: int) -> None:
+    # Five flat, four in the gaps, then two or three on top of those (the renderer's pyramid).
+    white = [0] * 24
+    black = [0] * 24
+    white[5], white[12] = tall, 15 - tall
+    black[0], black[11], black[18] = 2, 8, 5
+    position = Position(tuple(white), tuple(black))
+    position.validate()
+    image, labels = _render("tournament_green", position, "bottom-right", 51)
+    counts = _count(image, "bottom-right")
+    assert counts.white[5] == tall
+    assert list(counts.black) == labels["board"]["black"]
+
+
+def test_pyramid_layers_from_the_gaps_seen() -> None:
+    from vision.checkers import _pyramid_layers
+
+    assert _pyramid_layers([0, 1]) == ([0, 1], 0)  # 7: a second layer seen whole
+    assert _pyramid_layers([2, 3]) == ([0, 1, 2, 3], 2)  # 11: gaps 0, 1 hidden
+    assert _pyramid_layers([3]) == ([0, 1, 2, 3], 3)  # 12: gaps 0-2 hidden
+
+
+def test_hue_splits_two_light_checker_sets() -> None:
+    from vision.checkers import _two_clusters
+
+    # White and natural-wood checkers under a lighting gradient: lightness overlaps, hue not.
+    rng = np.random.default_rng(3)
+    white = np.stack([rng.uniform(150, 240, 12), np.full(12, 129), np.full(12, 136)], axis=1)
+    wood = np.stack([rng.uniform(140, 220, 12), np.full(12, 134), np.full(12, 153)], axis=1)
+    split = _two_clusters(np.concatenate([white, wood]).astype(np.float32))
+    assert split.tolist() == [False] * 12 + [True] * 12
