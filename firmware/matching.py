@@ -92,7 +92,9 @@ def read_board(
     conf = _confidences(obs)
     doubtful = tuple(i + 1 for i in range(24) if conf[i] < settings.sure)
     scored: list[tuple[float, int, Position, list[int]]] = []
-    for n, candidate in enumerate(allowed):
+    # The same position reached two ways (a part-way play, the position before) is one
+    # candidate: a duplicate must not look like a rival.
+    for n, candidate in enumerate(dict.fromkeys(allowed)):
         diff = _differences(obs, candidate)
         if not diff:
             return BoardRead(Match.EXACT, candidate, "", doubtful)

@@ -222,7 +222,7 @@ class Referee:
                 f"{turn.opponent} rolled before {turn} picked up the dice: roll again later",
                 str(turn.opponent),
             )
-        if fit.match is Fit.EXACT and fit.position == before:
+        if fit.match in (Fit.EXACT, Fit.CORRECTED) and fit.position == before:
             rerolled = self._rerolled(obs, turn, dice)
             if rerolled is not None:
                 return rerolled

@@ -219,6 +219,10 @@ def calibrate(
         counts = count_checkers(rect, base.geometry, home, shape=base.shape)
         if counts.white == START_WHITE and counts.black == START_BLACK:
             chosen = home
+            # The checker size, measured on 30 checkers: every later frame uses it.
+            base = replace(
+                base, shape=replace(base.shape, checker_frac=counts.checker_frac, measured=True)
+            )
             break
     if chosen is None:
         if white_home is None:

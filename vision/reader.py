@@ -222,7 +222,7 @@ class BoardReader:
             return None
         shape = BoardShape(aspect=quad_aspect(fix.corners))
         if cal is not None:
-            shape = BoardShape(shape.aspect, cal.shape.checker_frac, cal.shape.tip_frac)
+            shape = replace(cal.shape, aspect=shape.aspect)
         return _Board(
             corners=fix.corners,
             homography=homography_for(np.asarray(fix.corners)),

@@ -259,3 +259,14 @@ def test_a_doubtful_reading_of_a_part_way_position_is_not_called_illegal() -> No
     sure = with_counts(seen(after), {5: 1, 6: 5}, {})
     ref2 = opened(3, 1)
     assert kinds(ref2.observe(sure))[0] is Kind.ILLEGAL
+
+
+def test_a_position_reached_two_ways_is_one_candidate() -> None:
+    from firmware.matching import Match as Fit
+    from firmware.matching import read_board
+
+    after = START.apply(Play.parse("8/5 6/5"))
+    # The 6 point read one short, unsure; the position is offered twice (part-way and whole).
+    misread = with_counts(seen(after, (), unsure={6: 0.4}), {6: 3}, {})
+    fit = read_board(misread, Side.WHITE, [after, after])
+    assert fit.match is Fit.CORRECTED and fit.position == after
