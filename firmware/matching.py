@@ -4,14 +4,16 @@ The camera's counts are compared with the positions the rules allow at this mome
 results of the roll, the positions part-way through them, and the position before the roll).
 A reading that matches one of them exactly is taken as it is. A reading that differs from the
 nearest allowed position only on points the camera was unsure of is taken as that position.
-A reading that is confidently different from everything allowed is believed (it may be an
-illegal play); anything else is "uncertain", and the players are asked: never a false call.
+A checker gone from view is looked for on the least trusted points (their counts from before
+the roll). A reading that differs from every allowed position on some count read surely is
+believed (it may be an illegal play); anything else is "uncertain", and the players are asked:
+never a false call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.position import InvalidPosition, Position
@@ -58,6 +60,25 @@ def position_from_observation(obs: Observation, player: Side) -> Position:
     )
 
 
+def _patched(
+    obs: Observation, before: Position, conf: list[float], settings: MatchSettings
+) -> Observation | None:
+    """``obs`` with its least trusted counts (below ``settings.unsure``) taken from ``before``,
+    if that puts every checker back in view; else None."""
+    assert obs.white is not None and obs.black is not None
+    white, black, bar, _ = before.to_white_numbered()
+    doubted = [i for i in range(24) if conf[i] < settings.unsure]
+    if not doubted:
+        return None
+    w, b = list(obs.white), list(obs.black)
+    for i in doubted:
+        w[i], b[i] = white[i], black[i]
+    on_board = sum(w) + sum(b) + obs.bar_white + obs.bar_black
+    if on_board != sum(white) + sum(black) + bar["white"] + bar["black"]:
+        return None
+    return replace(obs, white=tuple(w), black=tuple(b))
+
+
 def _confidences(obs: Observation) -> list[float]:
     """Per white-numbered point (index 0 = point 1), plus bar at index 24."""
     points = list(obs.point_confidence or [obs.confidence] * 24)
@@ -94,7 +115,8 @@ def read_board(
     scored: list[tuple[float, int, Position, list[int]]] = []
     # The same position reached two ways (a part-way play, the position before) is one
     # candidate: a duplicate must not look like a rival.
-    for n, candidate in enumerate(dict.fromkeys(allowed)):
+    allowed_set = list(dict.fromkeys(allowed))
+    for n, candidate in enumerate(allowed_set):
         diff = _differences(obs, candidate)
         if not diff:
             return BoardRead(Match.EXACT, candidate, "", doubtful)
@@ -118,10 +140,25 @@ def read_board(
         and not obs.off_from_trays
         and seen.us[0] + seen.them[0] != (before.us[0] + before.them[0])
     ):
-        return BoardRead(
-            Match.UNCERTAIN, seen, "a checker is missing from view (or borne off unseen)", doubtful
-        )
-    if all(c >= settings.sure for c in conf):
+        # A checker gone from view: if the counts the camera doubts most, taken as they were
+        # before, account for it, read on with them (they stay doubtful: no fault rests on
+        # them); otherwise ask.
+        patched = _patched(obs, before, conf, settings)
+        if patched is None:
+            return BoardRead(
+                Match.UNCERTAIN,
+                seen,
+                "a checker is missing from view (or borne off unseen)",
+                doubtful,
+            )
+        obs, seen = patched, position_from_observation(patched, player)
+        if seen in allowed_set:
+            return BoardRead(Match.CORRECTED, seen, "unsure counts read as before", doubtful)
+    # Believed against the rules only if every allowed position differs from the reading on
+    # some count read surely (doubtful counts alone never make a fault).
+    if allowed_set and not any(
+        all(conf[i] < settings.sure for i in _differences(obs, c)) for c in allowed_set
+    ):
         return BoardRead(Match.OFF_SCRIPT, seen, "", doubtful)
     # Name the doubtful places where the nearest allowed position differs: those are the ones
     # to look at (every unsure point only if the reading differs nowhere doubtful).

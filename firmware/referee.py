@@ -268,6 +268,19 @@ class Referee:
             ]
         if fit.match is not Fit.OFF_SCRIPT and fit.match is not Fit.EXACT:
             return self._uncertain(fit, turn, obs, tree)
+        if any(d.zone == f"{turn.opponent}_right" for d in obs.dice) or _opponent_moved(
+            before, fit.position
+        ):
+            # The opponent has rolled, or moved checkers forward (a mover can only send them to
+            # the bar), while this play was still unsettled (the camera asked and nobody
+            # answered): the game moved on past what the referee can judge.
+            return self._uncertain(
+                fit,
+                turn,
+                obs,
+                tree,
+                f"{turn.opponent} rolled before {turn}'s play was settled: confirm or fix it",
+            )
         # A fault is called only on counts read surely: if some legal play differs from the
         # reading only on doubtful counts (a part-way position misread, say), ask instead.
         legal = [p.result for p in tree.plays if p.result is not None]
@@ -506,3 +519,8 @@ def _die_place(die: ObservedDie) -> tuple[float, float, float]:
 
 def _dice_places(dice: tuple[ObservedDie, ...]) -> list[tuple[float, float, float, int | None]]:
     return [(*_die_place(d), d.value) for d in dice]
+
+
+def _opponent_moved(before: Position, after: Position) -> bool:
+    """Did the opponent's checkers gain a point anywhere (more than a hit can do)?"""
+    return any(after.them[i] > before.them[i] for i in range(1, 25))

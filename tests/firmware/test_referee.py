@@ -270,3 +270,32 @@ def test_a_position_reached_two_ways_is_one_candidate() -> None:
     misread = with_counts(seen(after, (), unsure={6: 0.4}), {6: 3}, {})
     fit = read_board(misread, Side.WHITE, [after, after])
     assert fit.match is Fit.CORRECTED and fit.position == after
+
+
+def test_an_illegal_play_is_called_though_unrelated_points_are_unsure() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("13/8"))  # 5 pips with 3-1, read surely where it matters
+    unrelated = {p: 0.7 for p in (1, 2, 3, 4, 20, 21, 22, 23)}  # empty points, read so-so
+    ref.observe(seen(after, (die(3), die(1)), unsure=unrelated))
+    final = ref.observe(seen(after, unsure=unrelated))
+    assert kinds(final)[0] is Kind.ILLEGAL
+
+
+def test_a_checker_lost_from_view_on_a_doubted_point_is_read_as_before() -> None:
+    ref = opened(3, 1)
+    # Nothing moved yet; the 6 point is read one short with little confidence.
+    short = with_counts(seen(START, (die(3), die(1)), unsure={6: 0.4}), {6: 4}, {})
+    events = ref.observe(short)
+    assert kinds(events) == [Kind.MOVING] and ref.match.turn is Side.WHITE
+
+
+def test_the_opponent_moving_on_before_a_play_is_settled_is_asked_not_called() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    # The dice are picked up, but the camera sees black's checkers moved too (black played
+    # on before white's play was recorded): not white's fault to call.
+    moved_on = after.flip().apply(Play.parse("24/18")).flip()
+    events = ref.observe(seen(moved_on))
+    assert Kind.ILLEGAL not in kinds(events)
+    assert kinds(events) == [Kind.UNCERTAIN]
