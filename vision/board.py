@@ -839,7 +839,8 @@ def _side_searches(
     edge, and cutting the checkers off flatters the fit but not the alignment).  Only called on
     a quad that already passes for a board, so this never turns a non-board into one.
     """
-    bars = _bars_near(bar, 0.011)
+    # Every bar width, coarsely: a quad a column off has misjudged the bar too.
+    bars = _BAR_FRACS[::3]
     found = _side_search(grey, lambda c: fast(c, bars), q, (1, 3), per_side=5)
     # The cheap fit of the rough quad itself first: most quads gain nothing worth a full fit.
     if found is not None and found[0] > fast(q, bars)[0] + SIDE_GAIN / 2:
