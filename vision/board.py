@@ -499,10 +499,8 @@ class _FastFit:
 
 
 _SIDE_W, _SIDE_H = 480, 360
-# Side search (_side_searches): how much a moved side must gain to be kept.
-SIDE_GAIN = 0.1  # layout fit, left/right sides
-TB_GAIN = 0.1  # pattern score + border term, top/bottom sides
-TB_FIT_GAIN = 0.02  # ... and the layout fit with it
+# Side search (_side_searches): how much layout fit moved left/right sides must gain to be kept.
+SIDE_GAIN = 0.1
 FIT_TIE = 0.01
 _SIDE_REACH = 0.14  # how far (share of the quad's width / height) a side may move
 _SIDE_SLANT = 0.2  # and how much it may turn (end offset over length)
@@ -616,12 +614,6 @@ def _side_search(
         if best is None or f > best[0]:
             best = (f, b_, q)
     return best
-
-
-def _pattern(grey: np.ndarray, quad: np.ndarray, bar: float) -> tuple[float, float]:
-    """(pattern score + border term, bar_frac) with the bar near ``bar``."""
-    s, b, border = _scores(grey, quad, _bars_near(bar))
-    return s + 0.25 * border, b
 
 
 def _refine(
@@ -829,15 +821,16 @@ def _middle_penalty(grey: np.ndarray, quad: np.ndarray) -> float:
 def _side_searches(
     grey: np.ndarray, small: np.ndarray, fast: _FastFit, q: np.ndarray, fit: float, bar: float
 ) -> tuple[np.ndarray, float, float]:
-    """Move a refined quad's sides onto nearby straight edges where that clearly helps:
-    (quad, layout fit, bar_frac).
+    """Move a refined quad's left and right sides onto nearby straight edges where that clearly
+    helps: (quad, layout fit, bar_frac).
 
-    Left and right sides: the edges the layout fits best, kept when the fit gains SIDE_GAIN
-    (a side one column off, or on the frame's or a tray's edge, fits far worse), then polished
-    on the column alignment.  Top and bottom: the edges the column alignment likes best, kept
-    only when the layout fit agrees (a row of checkers along the base also makes a straight
-    edge, and cutting the checkers off flatters the fit but not the alignment).  Only called on
-    a quad that already passes for a board, so this never turns a non-board into one.
+    Candidates are the strongest near-parallel edges near each side; the layout fit picks the
+    pair, which is kept when the fit gains SIDE_GAIN (a side one column off, or on the frame's
+    or a tray's edge, fits far worse), then polished on the column alignment.  Only called on a
+    quad that already passes for a board, so this never turns a non-board into one.  (Top and
+    bottom are left alone: a row of checkers along the base also makes a straight edge, and
+    cutting the checkers off flatters the layout fit; the column alignment did not tell them
+    apart reliably either: it fixed one dev image and broke a real tournament board.)
     """
     # Every bar width, coarsely: a quad a column off has misjudged the bar too.
     bars = _BAR_FRACS[::3]
@@ -848,12 +841,6 @@ def _side_searches(
         if f2 > fit + SIDE_GAIN:
             q, _, bar = _refine(grey, found[2], max_rounds=2)
             fit, bar = layout_fit(small, q, _bars_near(bar))
-    s0, _, e0 = _scores(grey, q, _bars_near(bar))
-    found = _side_search(grey, lambda c: _pattern(grey, c, bar), q, (0, 2))
-    if found is not None and found[0] > s0 + 0.25 * e0 + TB_GAIN:
-        f2, b2 = layout_fit(small, found[2], _bars_near(found[1]))
-        if f2 > fit + TB_FIT_GAIN:
-            q, fit, bar = found[2], f2, b2
     return q, fit, bar
 
 
