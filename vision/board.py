@@ -501,6 +501,9 @@ class _FastFit:
 _SIDE_W, _SIDE_H = 480, 360
 # Side search (_side_searches): how much layout fit moved left/right sides must gain to be kept.
 SIDE_GAIN = 0.1
+# Below this best fit the finalists look partial: the playing area is also sought inside the
+# largest candidate.
+WEAK_FIT = 0.2
 FIT_TIE = 0.01
 _SIDE_REACH = 0.14  # how far (share of the quad's width / height) a side may move
 _SIDE_SLANT = 0.2  # and how much it may turn (end offset over length)
@@ -879,7 +882,12 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     ranked.sort(key=lambda t: -t[0])
     finalists = []
     fast = _FastFit(small)
-    for _, q in ranked[:3]:
+    todo = [q for _, q in ranked[:3]]
+    # The largest contour quad (not the whole image): usually the board with its frame.
+    outer = [q * scale for q in candidates[:-1]]
+    largest = max(outer, key=lambda q: cv2.contourArea(q.astype(np.float32))) if outer else None
+    while todo:
+        q = todo.pop(0)
         if refine:
             q, _, bar = _refine(grey, q)
             snapped = _snap_sides(grey, q)
@@ -896,6 +904,14 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         fit *= _middle_penalty(grey, q)
         s, _, border = _scores(grey, q, _BAR_FRACS)
         finalists.append((fit, bar, q, s + 0.25 * border))
+        if refine and not todo and largest is not None and max(f[0] for f in finalists) < WEAK_FIT:
+            # Only partial boards so far (a quarter of a board lines up well too, and the
+            # candidates the column alignment likes best may all be quarters): look for the
+            # playing area inside the largest quad as well.
+            inner = _inner_search(grey, small, largest)
+            largest = None
+            if inner is not None and _reasonable(inner):
+                todo.append(inner)
     # The layout fit tells a board from a shifted or partial quad, but between quads that fit
     # about equally well (within FIT_TIE), the column alignment places the sides better.
     top = max(f[0] for f in finalists)
