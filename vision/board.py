@@ -22,6 +22,8 @@ Two ways to find it:
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -287,12 +289,11 @@ def _scores(
     base = float(profile[3:-3].mean()) + 1e-6
     # Local maxima within +-2 px, so each predicted boundary may be off by a couple of pixels.
     peak = np.max(np.stack([np.roll(profile, s) for s in range(-2, 3)]), axis=0)
+    scores = peak[_boundary_indices(width, height, tuple(bar_fracs))].mean(axis=1) / base
     best = (0.0, 0.0)
-    for bar_frac in bar_fracs:
-        idx = _boundary_index(width, height, bar_frac)
-        score = float(peak[idx].mean()) / base
-        if score > best[0] + 1e-9:
-            best = (score, float(bar_frac))
+    for k in np.flatnonzero(scores > scores.max() - 1e-9)[:1]:
+        if scores[k] > 1e-9:
+            best = (float(scores[k]), float(bar_fracs[k]))
     m = 10
     sides = [
         gy[0:3, m:-m].max(axis=0).mean(),
@@ -304,11 +305,22 @@ def _scores(
     return best[0], best[1], float(np.mean(sides)) / inside
 
 
+@lru_cache(maxsize=512)
+def _boundary_indices(width: int, height: int, bar_fracs: tuple[float, ...]) -> np.ndarray:
+    """The column boundaries of every bar width in ``bar_fracs``, one row each."""
+    rows = np.array([_boundary_index(width, height, b) for b in bar_fracs])
+    rows.setflags(write=False)
+    return rows
+
+
+@lru_cache(maxsize=512)
 def _boundary_index(width: int, height: int, bar_frac: float) -> np.ndarray:
     geo = BoardGeometry(width=width, height=height, bar_frac=bar_frac)
     xs = [geo.column_span(c)[0] for c in range(12)] + [geo.column_span(11)[1]]
     xs.append(geo.column_span(5)[1])
-    return np.array([int(round(x)) for x in xs if 3 < x < width - 3])
+    idx = np.array([int(round(x)) for x in xs if 3 < x < width - 3])
+    idx.setflags(write=False)
+    return idx
 
 
 def _quad_candidates(image: np.ndarray, work_size: int = 640) -> list[np.ndarray]:
@@ -419,22 +431,28 @@ def layout_fit(
         r = cv2.cvtColor(r, cv2.COLOR_GRAY2BGR)
     lab = cv2.cvtColor(r, cv2.COLOR_BGR2LAB).astype(np.float64)
     lab[..., 0] *= 0.5
+    return _explained(lab.reshape(-1, 3), bar_fracs or _BAR_FRACS, _R2_W, _R2_H)
+
+
+def _explained(
+    flat: np.ndarray, bar_fracs: tuple[float, ...], width: int, height: int
+) -> tuple[float, float]:
+    """(R^2, bar_frac) of the layout classes on a ``width`` x ``height`` top-down view given as
+    (pixels, 3) Lab values, maximised over ``bar_fracs``; 0 for a flat view."""
+    chans = [np.ascontiguousarray(flat[:, ch]) for ch in range(3)]
+    sq_px = chans[0] * chans[0] + chans[1] * chans[1] + chans[2] * chans[2]
     best = (-1.0, 0.0)
-    for bar_frac in bar_fracs or _BAR_FRACS:
-        labels = _layout_labels(round(float(bar_frac), 4))
-        m = labels >= 0
-        cls = labels[m]
-        px = lab[m]
-        n = np.bincount(cls, minlength=6).astype(np.float64)
-        ss_within = 0.0
-        for ch in range(3):
-            v = px[:, ch]
-            s1 = np.bincount(cls, v, 6)
-            s2 = np.bincount(cls, v * v, 6)
-            ss_within += float((s2 - np.where(n > 0, s1 * s1 / np.maximum(n, 1), 0)).sum())
-        ss_total = float(((px - px.mean(axis=0)) ** 2).sum())
-        if ss_total < 4.0 * len(px):
+    for bar_frac in bar_fracs:
+        cls, n = _fit_classes(round(float(bar_frac), 4), width, height)
+        count = float(n.sum())
+        sq = float(np.bincount(cls, sq_px, 7)[:6].sum())
+        sums = [np.bincount(cls, c, 7)[:6] for c in chans]
+        ss_total = sq - sum(float(s1.sum()) ** 2 for s1 in sums) / count
+        if ss_total < 4.0 * count:
             return 0.0, float(bar_frac)  # flat: nothing to explain, not a board
+        ss_within = sq - sum(
+            float(np.where(n > 0, s1 * s1 / np.maximum(n, 1), 0).sum()) for s1 in sums
+        )
         score = 1.0 - ss_within / ss_total
         if score > best[0]:
             best = (score, float(bar_frac))
@@ -442,15 +460,15 @@ def layout_fit(
 
 
 @lru_cache(maxsize=256)
-def _fit_classes(
-    bar_frac: float, width: int, height: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(flat pixel indices, their classes, pixels per class) of the layout at one bar width."""
+def _fit_classes(bar_frac: float, width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    """(class of every pixel, 6 for "don't care"; pixels per class 0-5) of the layout at one bar
+    width, flat."""
     labels = _layout_labels(bar_frac, width, height).ravel()
-    idx = np.flatnonzero(labels >= 0)
-    cls = labels[idx]
-    n = np.bincount(cls, minlength=6).astype(np.float64)
-    return idx, cls, n
+    cls = np.where(labels >= 0, labels, 6).astype(np.intp)
+    n = np.bincount(cls, minlength=7)[:6].astype(np.float64)
+    cls.setflags(write=False)
+    n.setflags(write=False)
+    return cls, n
 
 
 class _FastFit:
@@ -477,79 +495,21 @@ class _FastFit:
         h = homography_for(order_corners(quad * self.scale), self.width, self.height)
         r = cv2.warpPerspective(self.lab, h, (self.width, self.height), flags=cv2.INTER_LINEAR)
         flat = r.reshape(-1, 3).astype(np.float64)
-        best = (-1.0, 0.0)
-        for bar_frac in bar_fracs:
-            idx, cls, n = _fit_classes(round(float(bar_frac), 4), self.width, self.height)
-            px = flat[idx]
-            sq = float((px * px).sum())
-            total = sq - float((px.sum(axis=0) ** 2).sum()) / len(px)
-            if total < 4.0 * len(px):
-                return 0.0, float(bar_frac)
-            within = sq
-            for ch in range(3):
-                s1 = np.bincount(cls, px[:, ch], 6)
-                within -= float((np.where(n > 0, s1 * s1 / np.maximum(n, 1), 0)).sum())
-            score = 1.0 - within / total
-            if score > best[0]:
-                best = (score, float(bar_frac))
-        return best
-
-
-def _fit_ascent(
-    fit: _FastFit,
-    quad: np.ndarray,
-    bar: float,
-    steps: tuple[float, ...] = (0.04, 0.02, 0.01, 0.005),
-    max_rounds: int = 6,
-) -> tuple[np.ndarray, float, float]:
-    """Coordinate ascent of the layout fit over the corners, the sides and the whole quad, from
-    coarse to fine steps (fractions of the quad's width): (quad, fit, bar_frac)."""
-    q0 = order_corners(quad)
-    size = float(np.linalg.norm(q0[1] - q0[0]) + np.linalg.norm(q0[2] - q0[3])) / 2
-    moves: list[np.ndarray] = []
-    for k in range(4):
-        for axis in range(2):
-            m = np.zeros((4, 2))
-            m[k, axis] = 1.0
-            moves.append(m)
-    for ks, axis in (
-        ((0, 3), 0),
-        ((1, 2), 0),
-        ((0, 1), 1),
-        ((2, 3), 1),
-        ((0, 1, 2, 3), 0),
-        ((0, 1, 2, 3), 1),
-    ):
-        m = np.zeros((4, 2))
-        m[list(ks), axis] = 1.0
-        moves.append(m)
-    best_q = q0.copy()
-    best, bar = fit(best_q, _bars_near(bar, 0.011))
-    for step in steps:
-        d = step * size
-        for _ in range(max_rounds):
-            improved = False
-            for m in moves:
-                for sign in (-1.0, 1.0):
-                    q = best_q + sign * d * m
-                    s, b = fit(q, _bars_near(bar, 0.006))
-                    if s > best + 1e-4:
-                        best_q, best, bar = q, s, b
-                        improved = True
-            if not improved:
-                break
-    return best_q, best, bar
+        return _explained(flat, bar_fracs, self.width, self.height)
 
 
 _SIDE_W, _SIDE_H = 480, 360
-SIDE_SEARCH: tuple[int, ...] = (1, 3)
+# Side search (_side_searches): how much layout fit moved left/right sides must gain to be kept.
 SIDE_GAIN = 0.1
-POLISH = 2
+# Below this best fit the finalists look partial: the playing area is also sought inside the
+# largest candidate.
+WEAK_FIT = 0.2
 FIT_TIE = 0.01
 _SIDE_REACH = 0.14  # how far (share of the quad's width / height) a side may move
+_SIDE_SLANT = 0.2  # and how much it may turn (end offset over length)
 
 
-def _line_scores(g: np.ndarray, lo: float, hi: float, ends: np.ndarray, span: tuple[int, int]):
+def _line_scores(g: np.ndarray, ends: np.ndarray, span: tuple[int, int]) -> np.ndarray:
     """Mean of ``g`` along the lines from (a, span[0]) to (b, span[1]) for every a, b in ``ends``
     (x of a near-vertical line in a top-down view; transpose ``g`` for horizontal lines)."""
     ts = np.linspace(0.04, 0.96, 48)
@@ -587,14 +547,17 @@ def _side_lines(
         reach = mx if vertical else my
         span = (int(my), int(my + _SIDE_H)) if vertical else (int(mx), int(mx + _SIDE_W))
         ends = np.arange(max(2.0, centre - reach), min(g.shape[1] - 3.0, centre + reach), 2.0)
-        sc = _line_scores(g, 0, 0, ends, span)
         # The rough quad's own side is always a candidate.
         picks: list[tuple[float, np.ndarray, np.ndarray]] = [(0.0, q[side], q[(side + 1) % 4])]
-        flat = np.argsort(sc.ravel())[::-1]
-        taken: list[float] = [centre]
         if side not in movable:
             out.append(picks)
             continue
+        sc = _line_scores(g, ends, span)
+        # Nearly parallel to the rough side: not a triangle's flank.
+        slant = np.abs(ends[:, None] - ends[None, :]) > _SIDE_SLANT * (span[1] - span[0])
+        sc[slant] = -1.0
+        flat = np.argsort(sc.ravel())[::-1]
+        taken: list[float] = [centre]
         for f in flat[:4000]:
             i, j = np.unravel_index(int(f), sc.shape)
             mid = (ends[i] + ends[j]) / 2
@@ -624,20 +587,18 @@ def _meet(p1: np.ndarray, p2: np.ndarray, p3: np.ndarray, p4: np.ndarray) -> np.
 
 def _side_search(
     grey: np.ndarray,
-    fit: _FastFit,
+    score: Callable[[np.ndarray], tuple[float, float]],
     quad: np.ndarray,
-    bar: float,
     movable: tuple[int, ...] = (1, 3),
     per_side: int = 3,
 ) -> tuple[float, float, np.ndarray] | None:
-    """The quad, among those made of the strongest straight edges near a rough quad's sides,
-    that the board layout fits best: (fit, bar_frac, quad)."""
+    """The quad, among those made of the strongest straight edges near the ``movable`` sides of
+    a rough quad (0 top, 1 right, 2 bottom, 3 left; the others stay), that ``score`` (a quad ->
+    (score, bar_frac)) rates best: (score, bar_frac, quad)."""
     lines = _side_lines(grey, quad, per_side, movable)
     if lines is None:
         return None
     best: tuple[float, float, np.ndarray] | None = None
-    import itertools
-
     for top, right, bottom, left in itertools.product(*lines):
         sides = [top, right, bottom, left]
         pts = []
@@ -652,7 +613,7 @@ def _side_search(
         q = np.array(pts)
         if not _reasonable(q):
             continue
-        f, b_ = fit(q, _bars_near(bar))
+        f, b_ = score(q)
         if best is None or f > best[0]:
             best = (f, b_, q)
     return best
@@ -855,6 +816,37 @@ def _reasonable(q: np.ndarray) -> bool:
     return h > 0 and 1.0 < w / h < 2.2
 
 
+def _middle_penalty(grey: np.ndarray, quad: np.ndarray) -> float:
+    """0.5 for triangles across the middle (a quarter of a board, not a board), else 1."""
+    return 0.5 if _middle_ratio(grey, quad) > 0.75 else 1.0
+
+
+def _side_searches(
+    grey: np.ndarray, small: np.ndarray, fast: _FastFit, q: np.ndarray, fit: float, bar: float
+) -> tuple[np.ndarray, float, float]:
+    """Move a refined quad's left and right sides onto nearby straight edges where that clearly
+    helps: (quad, layout fit, bar_frac).
+
+    Candidates are the strongest near-parallel edges near each side; the layout fit picks the
+    pair, which is kept when the fit gains SIDE_GAIN (a side one column off, or on the frame's
+    or a tray's edge, fits far worse), then polished on the column alignment.  Only called on a
+    quad that already passes for a board, so this never turns a non-board into one.  (Top and
+    bottom are left alone: a row of checkers along the base also makes a straight edge, and
+    cutting the checkers off flatters the layout fit; the column alignment did not tell them
+    apart reliably either: it fixed one dev image and broke a real tournament board.)
+    """
+    # Every bar width, coarsely: a quad a column off has misjudged the bar too.
+    bars = _BAR_FRACS[::3]
+    found = _side_search(grey, lambda c: fast(c, bars), q, (1, 3), per_side=5)
+    # The cheap fit of the rough quad itself first: most quads gain nothing worth a full fit.
+    if found is not None and found[0] > fast(q, bars)[0] + SIDE_GAIN / 2:
+        f2, b2 = layout_fit(small, found[2], _bars_near(found[1]))
+        if f2 > fit + SIDE_GAIN:
+            q, _, bar = _refine(grey, found[2], max_rounds=2)
+            fit, bar = layout_fit(small, q, _bars_near(bar))
+    return q, fit, bar
+
+
 def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | None:
     """Marker-free: quad candidates from contours (and the playing area searched inside the
     best of them), ranked by how well the board layout explains them, refined; None if nothing
@@ -890,7 +882,12 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     ranked.sort(key=lambda t: -t[0])
     finalists = []
     fast = _FastFit(small)
-    for _, q in ranked[:3]:
+    todo = [q for _, q in ranked[:3]]
+    # The largest contour quad (not the whole image): usually the board with its frame.
+    outer = [q * scale for q in candidates[:-1]]
+    largest = max(outer, key=lambda q: cv2.contourArea(q.astype(np.float32))) if outer else None
+    while todo:
+        q = todo.pop(0)
         if refine:
             q, _, bar = _refine(grey, q)
             snapped = _snap_sides(grey, q)
@@ -902,19 +899,19 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         else:
             _, bar, _ = _scores(grey, q, _BAR_FRACS)
         fit, bar = layout_fit(small, q, _bars_near(bar))
-        if refine and SIDE_SEARCH:
-            found = _side_search(grey, fast, q, bar, SIDE_SEARCH)
-            if found is not None:
-                f2, b2 = layout_fit(small, found[2], _bars_near(found[1]))
-                if f2 > fit + SIDE_GAIN:
-                    fit, bar, q = f2, b2, found[2]
-                    if POLISH:
-                        q, _, bar = _refine(grey, q, max_rounds=POLISH)
-                        fit, bar = layout_fit(small, q, _bars_near(bar))
-        if _middle_ratio(grey, q) > 0.75:
-            fit *= 0.5  # triangles across the middle: a quarter of a board, not a board
+        if refine and fit * _middle_penalty(grey, q) >= MIN_LAYOUT_FIT:
+            q, fit, bar = _side_searches(grey, small, fast, q, fit, bar)
+        fit *= _middle_penalty(grey, q)
         s, _, border = _scores(grey, q, _BAR_FRACS)
         finalists.append((fit, bar, q, s + 0.25 * border))
+        if refine and not todo and largest is not None and max(f[0] for f in finalists) < WEAK_FIT:
+            # Only partial boards so far (a quarter of a board lines up well too, and the
+            # candidates the column alignment likes best may all be quarters): look for the
+            # playing area inside the largest quad as well.
+            inner = _inner_search(grey, small, largest)
+            largest = None
+            if inner is not None and _reasonable(inner):
+                todo.append(inner)
     # The layout fit tells a board from a shifted or partial quad, but between quads that fit
     # about equally well (within FIT_TIE), the column alignment places the sides better.
     top = max(f[0] for f in finalists)

@@ -117,3 +117,29 @@ def test_a_hidden_marker_is_completed_under_perspective() -> None:
     fix = find_board_markers(image)
     assert fix is not None
     assert _corner_error(fix.corners, labels) < 0.015 * _board_width(labels)
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_side_search_moves_a_side_one_point_off_back_onto_the_board_edge(side: str) -> None:
+    from vision.board import _FastFit, _side_searches
+
+    image, labels = _scene("tournament_green", False, 3)
+    true = np.asarray(labels["board"]["corners"], float)
+    pw = (true[1] - true[0]) / 12.5  # one point's width along the long edge
+    off = true.copy()
+    ks = (0, 3) if side == "left" else (1, 2)
+    off[list(ks)] += pw if side == "left" else -pw  # one column inside: a shifted layout
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    fit, bar = layout_fit(image, off)
+    q, fit2, _ = _side_searches(grey, image, _FastFit(image), off, fit, bar)
+    quarter = 0.25 * float(np.linalg.norm(pw))
+    assert _corner_error(off, labels) > 3 * quarter
+    assert _corner_error(order_corners(q), labels) < quarter
+    assert fit2 > fit
+
+
+def test_marker_free_on_a_tilted_dark_board() -> None:
+    image, labels = _scene("dark", False, 6, tilt=12.0)
+    fix = find_board_frame(image)
+    assert fix is not None
+    assert _corner_error(fix.corners, labels) < _board_width(labels) / 52  # a quarter point
