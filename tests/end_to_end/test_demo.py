@@ -39,14 +39,12 @@ def test_no_valid_roll_is_voided(demo: DemoResult) -> None:
 
 
 VISION_SHORT = pytest.mark.xfail(
-    reason="issue 4: the cocked die of scene 4 reads as flat (cocked-die recall is low; the "
-    "players' re-roll then puts the game back on script), and the checker confidences on this "
-    "board stay below 'sure', so the scripted illegal play of scene 12 is asked about, not called",
+    reason="issue 4: the cocked die of scene 4 reads as flat (cocked-die recall is low); the "
+    "players' re-roll then puts the game back on script",
     strict=False,
 )
 
 
-@VISION_SHORT
 def test_the_scripted_illegal_play_is_called(demo: DemoResult) -> None:
     assert any("illegal" in s.produced for s in demo.scenes if "illegal" in s.expected)
 

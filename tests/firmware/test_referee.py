@@ -140,7 +140,7 @@ def test_players_can_confirm_an_uncertain_legal_reading() -> None:
     ref = opened(3, 1)
     after = START.apply(Play.parse("8/5 6/5"))
     # A checker on the 5 point is seen on the 4 point; the camera is only fairly sure of both.
-    obs = with_counts(seen(after, (), unsure={5: 0.7, 4: 0.7}), {5: 1, 4: 1}, {})
+    obs = with_counts(seen(after, (), unsure={5: 0.62, 4: 0.62}), {5: 1, 4: 1}, {})
     events = ref.observe(obs)
     assert kinds(events) == [Kind.UNCERTAIN]
     assert events[0].details["guess"] == "8/5 6/5" and "press confirm" in events[0].message
@@ -250,7 +250,7 @@ def test_a_doubtful_reading_of_a_part_way_position_is_not_called_illegal() -> No
     after = START.apply(Play.parse("8/5 6/5"))
     # Every point read with middling confidence; a checker of the 5 point is read on the 6,
     # which is exactly the part-way position after 8/5 (a play that would be incomplete).
-    middling = {p: 0.7 for p in range(1, 25)}
+    middling = {p: 0.62 for p in range(1, 25)}
     misread = with_counts(seen(after, (), unsure=middling), {5: 1, 6: 5}, {})
     events = ref.observe(misread)
     assert kinds(events) == [Kind.UNCERTAIN]
@@ -275,7 +275,7 @@ def test_a_position_reached_two_ways_is_one_candidate() -> None:
 def test_an_illegal_play_is_called_though_unrelated_points_are_unsure() -> None:
     ref = opened(3, 1)
     after = START.apply(Play.parse("13/8"))  # 5 pips with 3-1, read surely where it matters
-    unrelated = {p: 0.7 for p in (1, 2, 3, 4, 20, 21, 22, 23)}  # empty points, read so-so
+    unrelated = {p: 0.62 for p in (1, 2, 3, 4, 20, 21, 22, 23)}  # empty points, read so-so
     ref.observe(seen(after, (die(3), die(1)), unsure=unrelated))
     final = ref.observe(seen(after, unsure=unrelated))
     assert kinds(final)[0] is Kind.ILLEGAL
