@@ -160,9 +160,7 @@ def read_board(
             return BoardRead(Match.CORRECTED, seen, "unsure counts read as before", doubtful)
     # Believed against the rules only if every allowed position differs from the reading on
     # some count read surely (doubtful counts alone never make a fault).
-    if allowed_set and not any(
-        all(conf[i] < settings.sure for i in _differences(obs, c)) for c in allowed_set
-    ):
+    if allowed_set and not doubtful_explanation(obs, allowed_set, settings):
         return BoardRead(Match.OFF_SCRIPT, seen, "", doubtful)
     # Name the doubtful places where the nearest allowed position differs: those are the ones
     # to look at (every unsure point only if the reading differs nowhere doubtful).

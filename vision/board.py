@@ -524,7 +524,7 @@ def _line_scores(g: np.ndarray, ends: np.ndarray, span: tuple[int, int]) -> np.n
 
 def _side_lines(
     grey: np.ndarray, quad: np.ndarray, per_side: int = 3, movable: tuple[int, ...] = (0, 1, 2, 3)
-) -> list[list[tuple[float, np.ndarray, np.ndarray]]] | None:
+) -> list[list[tuple[float, np.ndarray, np.ndarray]]]:
     """For each side of a rough quad (top, right, bottom, left), the ``per_side`` strongest
     distinct straight edges near it: (strength, two image points on the line)."""
     q = order_corners(quad)
@@ -570,8 +570,6 @@ def _side_lines(
             picks.append((float(sc[i, j]), img[0], img[1]))
             if len(picks) > per_side:
                 break
-        if not picks:
-            return None
         out.append(picks)
     return out
 
@@ -596,8 +594,6 @@ def _side_search(
     a rough quad (0 top, 1 right, 2 bottom, 3 left; the others stay), that ``score`` (a quad ->
     (score, bar_frac)) rates best: (score, bar_frac, quad)."""
     lines = _side_lines(grey, quad, per_side, movable)
-    if lines is None:
-        return None
     best: tuple[float, float, np.ndarray] | None = None
     for top, right, bottom, left in itertools.product(*lines):
         sides = [top, right, bottom, left]
@@ -899,9 +895,12 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         else:
             _, bar, _ = _scores(grey, q, _BAR_FRACS)
         fit, bar = layout_fit(small, q, _bars_near(bar))
-        if refine and fit * _middle_penalty(grey, q) >= MIN_LAYOUT_FIT:
-            q, fit, bar = _side_searches(grey, small, fast, q, fit, bar)
-        fit *= _middle_penalty(grey, q)
+        penalty = _middle_penalty(grey, q)
+        if refine and fit * penalty >= MIN_LAYOUT_FIT:
+            moved, fit, bar = _side_searches(grey, small, fast, q, fit, bar)
+            if moved is not q:
+                q, penalty = moved, _middle_penalty(grey, moved)
+        fit *= penalty
         s, _, border = _scores(grey, q, _BAR_FRACS)
         finalists.append((fit, bar, q, s + 0.25 * border))
         if refine and not todo and largest is not None and max(f[0] for f in finalists) < WEAK_FIT:

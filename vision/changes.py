@@ -1,7 +1,7 @@
 """Where two frames of a still camera differ: the boxes a reader needs to look at again.
 
 Between two still scenes of a game only a few places change (a die thrown, a checker moved),
-so the dice search can skip the rest of the frame and keep what it read there before.
+so the dice search can skip the rest of the frame.
 
     >>> import numpy as np
     >>> a = np.zeros((480, 640, 3), np.uint8)
@@ -60,5 +60,24 @@ class FrameChanges:
             return None
         return boxes
 
-    def reset(self) -> None:
-        self._last = None
+
+def merged(boxes: list[Box]) -> list[Box]:
+    """Overlapping boxes joined into their bounding box, until none overlap."""
+    out = list(boxes)
+    joined = True
+    while joined:
+        joined = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                if _overlap(out[i], out[j]):
+                    a, b = out[i], out.pop(j)
+                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    joined = True
+                    break
+            if joined:
+                break
+    return out
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -53,15 +53,15 @@ def find_cube(
     pw = geometry.point_width * _SCALE
     cube_px = 0.55 * pw * 1.0 / 0.92  # ~22 mm cube on a ~40 mm point
     b0, b1 = geometry.bar_span
-    strips = []
+    strips = []  # (x0, x1, on the bar)
     if geometry.bar_frac > 0.03:
         # A narrow bar (a printed board) holds a cube wider than itself: look a cube across.
         mid, half = (b0 + b1) / 2 * _SCALE + mx * _SCALE, max((b1 - b0) / 2 * _SCALE, 0.8 * cube_px)
-        strips.append((int(mid - half), int(mid + half)))
-    strips.append((0, int(mx * _SCALE * 0.95)))
-    strips.append((int((geometry.width + mx * 1.05) * _SCALE), w))
+        strips.append((int(mid - half), int(mid + half), True))
+    strips.append((0, int(mx * _SCALE * 0.95), False))
+    strips.append((int((geometry.width + mx * 1.05) * _SCALE), w, False))
     best: tuple[float, float, float] | None = None
-    for x0, x1 in strips:
+    for x0, x1, on_bar in strips:
         if x1 - x0 < cube_px * 0.8:
             continue
         region = lab[:, x0:x1]
@@ -74,7 +74,6 @@ def find_cube(
             (d[..., 0] > 30) | (chroma > 25),
             (d[..., 0] < -30) & (chroma <= 25),
         )
-        on_bar = not strips or (x0, x1) == strips[0] and geometry.bar_frac > 0.03
         for candidate in masks:
             best = _best_square(candidate, x0, x1, cube_px, geometry, my, best, on_bar)
     if best is None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.pips import Pip, find_pips
+from vision.pips import Pip, dedupe, find_pips
 
 STATES = ("flat", "cocked")
 _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
@@ -497,12 +497,12 @@ def _pips_in(
         a1, b1 = min(w, int(math.ceil(x1 * f))), min(h, int(math.ceil(y1 * f)))
         if a1 - a0 < 16 or b1 - b0 < 16:
             continue
-        for p in find_pips(gray[b0:b1, a0:a1], r_range=r_range):
-            q = replace(p, x=p.x + a0, y=p.y + b0)
-            # Overlapping boxes find a spot twice: keep the first.
-            if not any(abs(o.x - q.x) < 1 and abs(o.y - q.y) < 1 for o in out):
-                out.append(q)
-    return out
+        out.extend(
+            replace(p, x=p.x + a0, y=p.y + b0)
+            for p in find_pips(gray[b0:b1, a0:a1], r_range=r_range)
+        )
+    # Overlapping boxes find a spot twice: as in the whole image, the stronger one stays.
+    return dedupe(out)
 
 
 def _single_half(p: Pip, multi: list[list[Pip]]) -> float:

@@ -184,10 +184,10 @@ def find_pips(
         order = sorted(cands[dark], key=lambda c: -c[3])
         arr = np.array([c[:3] for c in order], np.float64).reshape(-1, 3)
         out.extend(_measure_all(measured[dark], arr, dark, min_contrast))
-    return _dedupe(out)
+    return dedupe(out)
 
 
-def _dedupe(pips: list[Pip]) -> list[Pip]:
+def dedupe(pips: list[Pip]) -> list[Pip]:
     """Drop a spot whose centre lies inside a stronger spot of the same polarity."""
     pips = sorted(pips, key=lambda p: -p.contrast)
     kept: list[Pip] = []

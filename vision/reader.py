@@ -27,7 +27,7 @@ import numpy as np
 
 from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
 from vision.calibration import DIE_OVER_CHECKER, Calibration
-from vision.changes import FrameChanges
+from vision.changes import FrameChanges, merged
 from vision.checkers import (
     CHECKERS_PER_SIDE,
     WORK_H,
@@ -53,28 +53,6 @@ def _find_dice() -> DiceFinder | None:
     except ImportError:  # the dice stage is optional; the reader then reports no dice
         return None
     return find_dice
-
-
-def _overlap(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _merged(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
-    """Overlapping boxes joined into their bounding box, until none overlap."""
-    out = list(boxes)
-    joined = True
-    while joined:
-        joined = False
-        for i in range(len(out)):
-            for j in range(i + 1, len(out)):
-                if _overlap(out[i], out[j]):
-                    a, b = out[i], out.pop(j)
-                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-                    joined = True
-                    break
-            if joined:
-                break
-    return out
 
 
 @dataclass(frozen=True)
@@ -116,6 +94,8 @@ class BoardReader:
         # whole frame every time: the runner confirms a scene by repeated identical reads, and
         # reads that reuse the last one's search area are not independent evidence.
         self.full_dice_search_every = max(1, full_dice_search_every)
+        # Only the project's own finder can search parts of a frame.
+        self._by_region = self.full_dice_search_every > 1 and self.dice_finder is _find_dice()
         self._changes = FrameChanges()
         self._last_dice: list[Any] = []
         self._reads_since_full = 0
@@ -236,9 +216,9 @@ class BoardReader:
             return []
         try:
             size = None if board is None else board.die_size_px
-            if board is None or self.redetect or self.dice_finder is not _find_dice():
-                return list(self.dice_finder(frame, die_size_px=size))
-            return self._dice_where_changed(frame, size)
+            if board is not None and not self.redetect and self._by_region:
+                return self._dice_where_changed(frame, size)
+            return list(self.dice_finder(frame, die_size_px=size))
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []
@@ -265,7 +245,7 @@ class BoardReader:
                     )
                 )
             found = (
-                list(self.dice_finder(frame, die_size_px=size, regions=_merged(boxes)))  # type: ignore[misc]
+                list(self.dice_finder(frame, die_size_px=size, regions=merged(boxes)))  # type: ignore[misc]
                 if boxes
                 else []
             )

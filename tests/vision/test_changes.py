@@ -6,8 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.changes import FrameChanges
-from vision.reader import _merged
+from vision.changes import FrameChanges, merged
 
 
 def _frame(seed: int = 0) -> np.ndarray:
@@ -49,7 +48,7 @@ def test_a_new_frame_size_asks_for_the_whole_frame() -> None:
 
 def test_overlapping_boxes_are_merged() -> None:
     boxes = [(0, 0, 10, 10), (5, 5, 20, 20), (30, 30, 40, 40), (18, 0, 25, 6)]
-    assert sorted(_merged(boxes)) == [(0, 0, 25, 20), (30, 30, 40, 40)]
+    assert sorted(merged(boxes)) == [(0, 0, 25, 20), (30, 30, 40, 40)]
 
 
 def test_the_reader_finds_dice_thrown_into_a_changed_region() -> None:

@@ -71,15 +71,21 @@ def test_a_second_layer_counts() -> None:
     assert list(counts.black) == labels["board"]["black"]
 
 
-@pytest.mark.parametrize("tall", [6, 7, 8])
-def test_a_fanned_stack_counts(tall: int) -> None:
-    # Longer than five, fanned along the whole point: counted from the outlines' period.
+def _tall_six_point(tall: int) -> Position:
+    """White's 6 point holding ``tall`` checkers (the rest on the midpoint), black spread."""
     white = [0] * 24
     black = [0] * 24
     white[5], white[12] = tall, 15 - tall
     black[0], black[11], black[18] = 2, 8, 5
     position = Position(tuple(white), tuple(black))
     position.validate()
+    return position
+
+
+@pytest.mark.parametrize("tall", [6, 7, 8])
+def test_a_fanned_stack_counts(tall: int) -> None:
+    # Longer than five, fanned along the whole point: counted from the outlines' period.
+    position = _tall_six_point(tall)
     image, labels = _render("tournament_green", position, "bottom-right", 41, stack="overlap")
     counts = _count(image, "bottom-right")
     assert counts.white[5] == tall
@@ -110,13 +116,7 @@ def test_colour_split_resists_a_glint_and_keeps_a_lone_checker() -> None:
 @pytest.mark.parametrize("tall", [11, 12])
 def test_a_pyramid_with_a_third_layer_counts(tall: int) -> None:
     # Five flat, four in the gaps, then two or three on top of those (the renderer's pyramid).
-    white = [0] * 24
-    black = [0] * 24
-    white[5], white[12] = tall, 15 - tall
-    black[0], black[11], black[18] = 2, 8, 5
-    position = Position(tuple(white), tuple(black))
-    position.validate()
-    image, labels = _render("tournament_green", position, "bottom-right", 51)
+    image, labels = _render("tournament_green", _tall_six_point(tall), "bottom-right", 51)
     counts = _count(image, "bottom-right")
     assert counts.white[5] == tall
     assert list(counts.black) == labels["board"]["black"]
