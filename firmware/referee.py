@@ -204,7 +204,7 @@ class Referee:
         assert turn is not None and dice is not None
         before = game.position
         tree = self._play_tree(before, dice)
-        allowed = [p.result for p in tree.plays if p.result] + list(tree.partial) + [before]
+        allowed = [*tree.results, *tree.partial, before]
         fit = read_board(obs, turn, allowed, self.settings.matching, before)
         # The mover's dice lie in the mover's right half (a roll anywhere else was void).
         dice_down = any(d.zone == f"{turn}_right" for d in obs.dice)
@@ -268,23 +268,26 @@ class Referee:
             ]
         if fit.match is not Fit.OFF_SCRIPT and fit.match is not Fit.EXACT:
             return self._uncertain(fit, turn, obs, tree)
-        if any(d.zone == f"{turn.opponent}_right" for d in obs.dice) or _opponent_moved(
-            before, fit.position
-        ):
-            # The opponent has rolled, or moved checkers forward (a mover can only send them to
-            # the bar), while this play was still unsettled (the camera asked and nobody
-            # answered): the game moved on past what the referee can judge.
+        # The opponent has rolled, or moved checkers forward (a mover can only send them to the
+        # bar), while this play was still unsettled (the camera asked and nobody answered): the
+        # game moved on past what the referee can judge.
+        if any(d.zone == f"{turn.opponent}_right" for d in obs.dice):
+            moved_on = "rolled"
+        elif _opponent_moved(before, fit.position):
+            moved_on = "moved checkers"
+        else:
+            moved_on = ""
+        if moved_on:
             return self._uncertain(
                 fit,
                 turn,
                 obs,
                 tree,
-                f"{turn.opponent} rolled before {turn}'s play was settled: confirm or fix it",
+                f"{turn.opponent} {moved_on} before {turn}'s play was settled: confirm or fix it",
             )
         # A fault is called only on counts read surely: if some legal play differs from the
         # reading only on doubtful counts (a part-way position misread, say), ask instead.
-        legal = [p.result for p in tree.plays if p.result is not None]
-        doubt = doubtful_explanation(obs, legal, self.settings.matching)
+        doubt = doubtful_explanation(obs, tree.results, self.settings.matching)
         if doubt:
             where = ", ".join("the bar" if p == 25 else str(p) for p in doubt)
             return self._uncertain(
@@ -436,7 +439,7 @@ class Referee:
     ) -> list[RefereeEvent]:
         """Never a guess called out as a fault: say what is unclear, and offer the nearest
         legal play for the players to confirm."""
-        guess = nearest(obs, [p.result for p in tree.plays if p.result is not None])
+        guess = nearest(obs, tree.results)
         play = tree.play_for(guess) if guess is not None else None
         self._pending_confirm = guess
         text = f"please check the board: {reason or fit.reason or 'the camera cannot read it'}"

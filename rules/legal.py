@@ -237,6 +237,11 @@ class PlayTree:
     partial: dict[Position, int]
     dice_to_play: int
 
+    @property
+    def results(self) -> list[Position]:
+        """The position after each legal play (seen from the mover), in play order."""
+        return [p.result for p in self.plays if p.result is not None]
+
     def play_for(self, result: Position) -> Play | None:
         """The legal play that ends in ``result``, if any."""
         for play in self.plays:

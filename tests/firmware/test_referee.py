@@ -299,3 +299,4 @@ def test_the_opponent_moving_on_before_a_play_is_settled_is_asked_not_called() -
     events = ref.observe(seen(moved_on))
     assert Kind.ILLEGAL not in kinds(events)
     assert kinds(events) == [Kind.UNCERTAIN]
+    assert "black moved checkers before white's play was settled" in events[0].message

@@ -118,3 +118,10 @@ def test_precomputed_tree_gives_the_same_verdicts() -> None:
     for play in legal_plays(START, (4, 2)):
         assert play.result is not None
         assert check_play(START, (4, 2), play.result, tree).legal
+
+
+def test_play_tree_results_are_the_legal_plays_results() -> None:
+    tree = play_tree(START, (4, 2))
+    plays = legal_plays(START, (4, 2))
+    assert tree.results == [p.result for p in plays]
+    assert all(r not in tree.partial for r in tree.results)
