@@ -121,7 +121,7 @@ def test_a_hidden_marker_is_completed_under_perspective() -> None:
 
 @pytest.mark.parametrize("side", ["left", "right"])
 def test_side_search_moves_a_side_one_point_off_back_onto_the_board_edge(side: str) -> None:
-    from vision.board import _FastFit, _side_searches
+    from vision.board import FastFit, side_searches
 
     image, labels = _scene("tournament_green", False, 3)
     true = np.asarray(labels["board"]["corners"], float)
@@ -131,7 +131,7 @@ def test_side_search_moves_a_side_one_point_off_back_onto_the_board_edge(side: s
     off[list(ks)] += pw if side == "left" else -pw  # one column inside: a shifted layout
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     fit, bar = layout_fit(image, off)
-    q, fit2, _ = _side_searches(grey, image, _FastFit(image), off, fit, bar)
+    q, fit2, _ = side_searches(grey, image, FastFit(image), off, fit, bar)
     quarter = 0.25 * float(np.linalg.norm(pw))
     assert _corner_error(off, labels) > 3 * quarter
     assert _corner_error(order_corners(q), labels) < quarter
