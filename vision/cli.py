@@ -37,6 +37,11 @@ def register(subparsers: Any) -> None:
     ev.add_argument("--limit", type=int, help="only the first N labelled images")
     ev.add_argument("--save-pred", help="also write the predictions to this directory")
     ev.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    ev.add_argument(
+        "--board-given",
+        action="store_true",
+        help="take each board from its labelled corners: score the later stages on their own",
+    )
     ev.set_defaults(func=_eval)
     cal = vsub.add_parser("calibrate", help="calibrate from a starting-position image")
     cal.add_argument("image")
@@ -109,6 +114,7 @@ def _eval(args: argparse.Namespace) -> int:
             progress=_Progress(args.quiet),
             limit=args.limit,
             predictions_out=args.save_pred,
+            board_given=args.board_given,
         )
     except DatasetError as exc:
         print(f"bgref vision eval: {exc}", file=sys.stderr)

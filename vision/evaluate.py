@@ -35,6 +35,8 @@ from typing import Any
 
 import numpy as np
 
+from vision.board import BoardFix, order_corners, pattern_score
+from vision.board.geometry import make_fix
 from vision.dataset import DataSet, DatasetError, Labels, load_image, load_set, parse_labels
 
 # A quarter of a point width as a share of the playing area's width (12 points and a bar of
@@ -136,6 +138,7 @@ class EvalReport:
     statuses: dict[str, int]
     failures: tuple[str, ...] = field(default=())
     corners: dict[str, Any] = field(default_factory=dict)
+    board_given: bool = False  # boards from the labelled corners: later stages on their own
 
     def to_json(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
@@ -236,6 +239,18 @@ def default_reader_factory(ds: DataSet, white_home: str | None) -> Any:
     return BoardReader(cal, white_home=home, redetect=True)
 
 
+def labelled_board(corners: Any) -> Callable[[np.ndarray], BoardFix | None]:
+    """A board finder that answers the labelled corners (bar width measured on the image):
+    with it the later stages are scored as if the board had been found exactly."""
+    quad = order_corners(np.asarray(corners, dtype=np.float64).reshape(4, 2))
+
+    def find(image: np.ndarray) -> BoardFix | None:
+        score, bar = pattern_score(image, quad)
+        return make_fix(quad, "labels", score, bar)
+
+    return find
+
+
 def evaluate_set(
     set_dir: str | Path,
     *,
@@ -244,11 +259,22 @@ def evaluate_set(
     progress: Callable[[int, int, str], None] | None = None,
     limit: int | None = None,
     predictions_out: str | Path | None = None,
+    board_given: bool = False,
 ) -> EvalReport:
-    """Run the reader over a set (or read ``pred_dir``) and score it."""
+    """Run the reader over a set (or read ``pred_dir``) and score it.
+
+    ``board_given``: every image's board is taken from its labelled corners (images without
+    corners are skipped), so the checker, dice and cube figures do not include board-finding
+    errors; the corner figures are then meaningless and left out."""
     ds = load_set(set_dir)
     quirks = QUIRKS.get(ds.root.name, SetQuirks())
     samples = [s for s in ds.samples if s.labels is not None]
+    if board_given:
+        if pred_dir is not None:
+            raise DatasetError("board_given scores the reader: it cannot rescore saved predictions")
+        samples = [
+            s for s in samples if s.labels.board is not None and s.labels.board.corners is not None
+        ]
     if limit is not None:
         samples = samples[:limit]
     t = _Tally()
@@ -279,6 +305,9 @@ def evaluate_set(
             if home not in readers:
                 readers[home] = reader_factory(ds, home)
             reader = readers[home]
+            if board_given:
+                assert lab.board is not None
+                reader.board_finder = labelled_board(lab.board.corners)
             try:
                 image = load_image(sample.image_path)
             except DatasetError as exc:
@@ -296,7 +325,7 @@ def evaluate_set(
             wrong = _board_pair(pred, lab, quirks, t)
             if wrong:
                 failures.append(f"{sample.name}: " + ", ".join(wrong[:6]))
-        if lab.board is not None and lab.board.corners is not None:
+        if lab.board is not None and lab.board.corners is not None and not board_given:
             pb = pred.get("board") if isinstance(pred.get("board"), dict) else {}
             pc = pb.get("corners")
             ok = pred.get("status", "ok") not in ("board_not_found", "bad_frame", "missing")
@@ -310,6 +339,7 @@ def evaluate_set(
         if progress is not None:
             progress(n + 1, len(samples), sample.name)
     return EvalReport(
+        board_given=board_given,
         set_name=ds.root.name,
         images=len(samples),
         scored_boards=t.boards,
@@ -361,7 +391,8 @@ def _pct(v: float | None) -> str:
 
 
 def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
-    lines = [f"set {r.set_name}: {r.images} images, {r.scored_boards} boards scored"]
+    given = " (board given: the labelled corners)" if r.board_given else ""
+    lines = [f"set {r.set_name}: {r.images} images, {r.scored_boards} boards scored{given}"]
     lines.append(
         f"  board   found {_pct(r.board_found_rate)} | per-point {_pct(r.point_accuracy)} | "
         f"whole-board exact {_pct(r.board_exact)} | bar {_pct(r.bar_accuracy)} | "

@@ -76,8 +76,12 @@ class BoardReader:
         dice_finder: DiceFinder | None | bool = True,
         min_brightness: float = 28.0,
         full_dice_search_every: int = 1,
+        board_finder: Callable[[np.ndarray], BoardFix | None] = find_board,
     ) -> None:
         self.calibration = calibration
+        # Where the board is when there is no calibration (or it is redetected every frame);
+        # the evaluation swaps in the labelled corners to score the later stages on their own.
+        self.board_finder = board_finder
         self.white_home = white_home or (calibration.white_home if calibration else "bottom-right")
         self.redetect = calibration is None if redetect is None else redetect
         if dice_finder is True:
@@ -197,7 +201,7 @@ class BoardReader:
                 shape=cal.shape,
                 die_size_px=cal.die_size_px or _die_size(cal.corners, cal.bar_frac, cal.shape),
             )
-        fix: BoardFix | None = find_board(frame)
+        fix: BoardFix | None = self.board_finder(frame)
         if fix is None:
             return None
         shape = BoardShape(aspect=quad_aspect(fix.corners))

@@ -135,3 +135,28 @@ def test_corner_figures_in_the_report(tmp_path) -> None:
     assert c["off_images"] == ["i2 1.00pt", "i3 none"]
     assert report.to_json()["corners"]["within_quarter_point"] == pytest.approx(0.5)
     assert "within 1/4 point 50.0%" in format_report(report)
+
+
+def test_board_given_reads_each_image_through_its_labelled_corners(tmp_path) -> None:
+    from vision.synth import random_scene, render
+
+    rng = np.random.default_rng(11)
+    image, labels = render(random_scene(rng, markers=False, hand_probability=0.0), rng)
+    cv2.imwrite(str(tmp_path / "IMG_0001.jpg"), image)
+    (tmp_path / "IMG_0001.json").write_text(json.dumps(labels))
+    out = tmp_path / "pred"
+    report = evaluate_set(tmp_path, board_given=True, predictions_out=out)
+    assert report.board_given and report.scored_boards == 1
+    assert report.corners == {}  # the corners were given, not found: nothing to score
+    assert "board given" in format_report(report)
+    pred = json.loads((out / "IMG_0001.json").read_text())
+    got = np.array(pred["board"]["corners"], dtype=float)
+    want = np.array(labels["board"]["corners"], dtype=float)
+    assert corner_error(got, want)[0] < 0.5
+
+
+def test_board_given_cannot_rescore_saved_predictions(tmp_path) -> None:
+    labels = {"IMG_0001": _label([0] * 24, [0] * 24)}
+    preds = {"IMG_0001": _label([0] * 24, [0] * 24)}
+    with pytest.raises(DatasetError, match="board_given"):
+        evaluate_set(tmp_path, pred_dir=_write_set(tmp_path, labels, preds), board_given=True)
