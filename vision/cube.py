@@ -28,15 +28,24 @@ _SCALE = 0.4
 _MX, _MY = 0.22, 0.1  # margins as fractions of the canonical width / height
 
 
-def _extended_view(
-    frame: np.ndarray, homography: np.ndarray, geo: BoardGeometry
-) -> tuple[np.ndarray, float, float]:
+def _extended_size(geo: BoardGeometry) -> tuple[int, int, float, float]:
+    """(width, height) of the extended view and its margins (mx, my) in canonical pixels."""
     mx, my = _MX * geo.width, _MY * geo.height
-    out_w = int((geo.width + 2 * mx) * _SCALE)
-    out_h = int((geo.height + 2 * my) * _SCALE)
-    shift = np.array([[_SCALE, 0, mx * _SCALE], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
-    view = cv2.warpPerspective(frame, shift @ homography, (out_w, out_h), flags=cv2.INTER_AREA)
-    return view, mx, my
+    return int((geo.width + 2 * mx) * _SCALE), int((geo.height + 2 * my) * _SCALE), mx, my
+
+
+def _strip_lab(
+    frame: np.ndarray, homography: np.ndarray, geo: BoardGeometry, x0: int, x1: int
+) -> np.ndarray:
+    """Columns ``x0:x1`` of the extended view, smoothed, as float Lab.  Only the strips are
+    warped (a third of the view); a 2-pixel margin gives the blur the same neighbours as in
+    the whole view, so the result is the same."""
+    out_w, out_h, mx, my = _extended_size(geo)
+    a, b = max(0, x0 - 2), min(out_w, x1 + 2)
+    shift = np.array([[_SCALE, 0, mx * _SCALE - a], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
+    view = cv2.warpPerspective(frame, shift @ homography, (b - a, out_h), flags=cv2.INTER_AREA)
+    lab = cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    return lab[:, x0 - a : x1 - a]
 
 
 def find_cube(
@@ -47,9 +56,7 @@ def find_cube(
     die_size_px: float | None = None,
 ) -> CubeReading | None:
     """The cube's location, or None when no cube-like blob is seen."""
-    view, mx, my = _extended_view(frame, homography, geometry)
-    lab = cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    h, w = lab.shape[:2]
+    w, _, mx, my = _extended_size(geometry)
     pw = geometry.point_width * _SCALE
     cube_px = 0.55 * pw * 1.0 / 0.92  # ~22 mm cube on a ~40 mm point
     b0, b1 = geometry.bar_span
@@ -64,7 +71,7 @@ def find_cube(
     for x0, x1, on_bar in strips:
         if x1 - x0 < cube_px * 0.8:
             continue
-        region = lab[:, x0:x1]
+        region = _strip_lab(frame, homography, geometry, x0, x1)
         med = np.median(region.reshape(-1, 3), axis=0)
         d = region - med
         chroma = np.sqrt(d[..., 1] ** 2 + d[..., 2] ** 2)
