@@ -26,6 +26,10 @@ from vision.observation import CubeReading
 # Extended view: the playing area (W x H canonical) plus margins, at a small working scale.
 _SCALE = 0.4
 _MX, _MY = 0.22, 0.1  # margins as fractions of the canonical width / height
+# Lightness step (Lab L, 8-bit) from the strip's median that marks a cube: on the bar 20 (dev
+# cube 44% -> 51%; 15 lost a real tournament cube to a gap between checkers), beside it 30.
+_BAR_LIGHTNESS = 20.0
+_SIDE_LIGHTNESS = 30.0
 
 
 def _extended_size(geo: BoardGeometry) -> tuple[int, int, float, float]:
@@ -76,10 +80,13 @@ def find_cube(
         d = region - med
         chroma = np.sqrt(d[..., 1] ** 2 + d[..., 2] ** 2)
         # Lighter, darker and other-coloured than the strip, each on its own: a light cube's
-        # dark shadow must not join it into one blob that is no longer square.
+        # dark shadow must not join it into one blob that is no longer square.  The bar is
+        # plainer than the trays and the frame beside them (the tray's edges, its shadow, the
+        # table): a fainter cube stands out there.
+        step = _BAR_LIGHTNESS if on_bar else _SIDE_LIGHTNESS
         masks = (
-            (d[..., 0] > 30) | (chroma > 25),
-            (d[..., 0] < -30) & (chroma <= 25),
+            (d[..., 0] > step) | (chroma > 25),
+            (d[..., 0] < -step) & (chroma <= 25),
         )
         for candidate in masks:
             best = _best_square(candidate, x0, x1, cube_px, geometry, my, best, on_bar)
