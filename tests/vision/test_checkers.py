@@ -104,12 +104,12 @@ def test_colours_from_calibration_are_used() -> None:
 
 
 def test_colour_split_resists_a_glint_and_keeps_a_lone_checker() -> None:
-    from vision.checkers import _two_clusters
+    from vision.checkers.colours import two_clusters
 
     dark, grey, glint = [15, 130, 130], [80, 135, 138], [177, 132, 135]
-    split = _two_clusters(np.array([dark] * 10 + [grey] * 10 + [glint], np.float32))
+    split = two_clusters(np.array([dark] * 10 + [grey] * 10 + [glint], np.float32))
     assert split.tolist() == [True] * 10 + [False] * 11
-    lone = _two_clusters(np.array([grey] * 14 + [dark], np.float32))
+    lone = two_clusters(np.array([grey] * 14 + [dark], np.float32))
     assert lone.tolist() == [False] * 14 + [True]
 
 
@@ -123,19 +123,19 @@ def test_a_pyramid_with_a_third_layer_counts(tall: int) -> None:
 
 
 def test_pyramid_layers_from_the_gaps_seen() -> None:
-    from vision.checkers import _pyramid_layers
+    from vision.checkers.stacks import pyramid_layers
 
-    assert _pyramid_layers([0, 1]) == ([0, 1], 0)  # 7: a second layer seen whole
-    assert _pyramid_layers([2, 3]) == ([0, 1, 2, 3], 2)  # 11: gaps 0, 1 hidden
-    assert _pyramid_layers([3]) == ([0, 1, 2, 3], 3)  # 12: gaps 0-2 hidden
+    assert pyramid_layers([0, 1]) == ([0, 1], 0)  # 7: a second layer seen whole
+    assert pyramid_layers([2, 3]) == ([0, 1, 2, 3], 2)  # 11: gaps 0, 1 hidden
+    assert pyramid_layers([3]) == ([0, 1, 2, 3], 3)  # 12: gaps 0-2 hidden
 
 
 def test_hue_splits_two_light_checker_sets() -> None:
-    from vision.checkers import _two_clusters
+    from vision.checkers.colours import two_clusters
 
     # White and natural-wood checkers under a lighting gradient: lightness overlaps, hue not.
     rng = np.random.default_rng(3)
     white = np.stack([rng.uniform(150, 240, 12), np.full(12, 129), np.full(12, 136)], axis=1)
     wood = np.stack([rng.uniform(140, 220, 12), np.full(12, 134), np.full(12, 153)], axis=1)
-    split = _two_clusters(np.concatenate([white, wood]).astype(np.float32))
+    split = two_clusters(np.concatenate([white, wood]).astype(np.float32))
     assert split.tolist() == [False] * 12 + [True] * 12
