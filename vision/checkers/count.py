@@ -32,6 +32,8 @@ from vision.checkers.stacks import cell_checkers, first_layer_slots, next_slot_o
 # A checker on the bar shows its rim all round (2.7 and up); the cube's corners, a hand's
 # fingers and wood grain do not (under 2.2).
 BAR_RIM = 2.5
+# Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
+MIN_PITCH = 0.95
 
 
 def count_checkers(
@@ -110,6 +112,9 @@ def count_checkers(
     profiles = point_profiles(diffs, cares, cx, d)
     extents = np.array([extent_of(p, d) for p in profiles])
     pitch = circle_pitch(circles, cells, h, d) or fit_pitch(extents, d * 1.015)
+    # Checkers of one layer cannot overlap: a shorter spacing came from fanned stacks' outlines
+    # (boards full of them), and would fit one slot too many below the middle.
+    pitch = max(pitch, MIN_PITCH * d)
     # Beside the triangle, a checker hides the field even when it matches the triangle
     # (dark-on-dark, light-on-light): per slot, the disc's part outside the triangle.
     beside = []

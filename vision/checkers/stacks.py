@@ -60,6 +60,11 @@ def _weak_between(
     return out
 
 
+def _sure_near(alongs: np.ndarray, target: float, d: float) -> bool:
+    """Is one of these outlines centred within a quarter checker of ``target``."""
+    return bool(len(alongs)) and float(np.min(np.abs(alongs - target))) < 0.25 * d
+
+
 def _gap_slots(alongs: np.ndarray, d: float, pitch: float) -> set[int]:
     """Gaps (j: between slots j and j + 1) holding a circle nearer the gap than any slot."""
     t = (alongs - 0.5 * d) / pitch - 0.5
@@ -177,6 +182,11 @@ def cell_checkers(
         if all(seen[k] or k in hidden for k in range(far + 1)):
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
+    if n_first == max_first and not upper and _sure_near(sure_alongs, 0.5 * d + n_first * pitch, d):
+        # A row one longer than the half holds (its last checker overhangs the middle, or they
+        # overlap a little): only a sure outline on that slot counts it, never colour (the
+        # paper board's stacks of 4 read as 7 from colour).
+        n_first += 1
     fanned = chain_count(alongs, d, pitch, half)
     if fanned is None and raw is not None:
         # Fanned light-on-light or dark-on-dark checkers show thin rims: unverified outlines
