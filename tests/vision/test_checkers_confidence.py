@@ -28,3 +28,21 @@ def test_no_outline_beyond_the_row_leaves_the_count_alone() -> None:
     # Outlines on another point's column or on the other half do not count.
     assert not next_slot_outlined(_circles([201], x=300.0), cell, H, D, PITCH, 4)
     assert not next_slot_outlined(_circles([201], top=False), cell, H, D, PITCH, 4)
+
+
+def test_a_faint_dark_checker_on_a_dark_point_shows_a_rim_at_the_edge_slot() -> None:
+    import cv2
+
+    from vision.checkers.empty_board import to_lab
+    from vision.checkers.outlines import edges_of, slot_rim
+
+    rng = np.random.default_rng(7)
+    board = np.full((240, 200, 3), 40, np.uint8)
+    board = cv2.add(board, rng.integers(0, 6, board.shape, dtype=np.uint8))
+    with_checker = board.copy()
+    # A checker barely darker than its point, its edge a little lighter (a bevel).
+    cv2.circle(with_checker, (100, 24), 21, (52, 52, 52), 2)
+    cv2.circle(with_checker, (100, 24), 19, (30, 30, 30), -1)
+    empty = slot_rim(edges_of(to_lab(board)), 100.0, 22.0, D)
+    seen = slot_rim(edges_of(to_lab(with_checker)), 100.0, 22.0, D)
+    assert empty < 1.4 <= seen

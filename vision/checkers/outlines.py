@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
-from vision.board import BoardGeometry
 from vision.checkers.empty_board import colour_dist
-from vision.checkers.model import BoardShape, Cell, Found
+from vision.checkers.model import Cell, Found
 
 
 def gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -73,13 +74,42 @@ def hough_circles(grey: np.ndarray, r_min: float, r_max: float) -> np.ndarray:
     return np.zeros((0, 3), np.float32) if found is None else found[0].astype(np.float32)
 
 
+@dataclass(frozen=True)
+class Edges:
+    """Per-channel gradients (3, H, W) of the board and their typical strength."""
+
+    gx: np.ndarray
+    gy: np.ndarray
+    scale: float
+
+
+def edges_of(lab: np.ndarray) -> Edges:
+    gx, gy = gradients(lab)
+    # Typical edge strength of this board (on a subsample: the median needs no more).
+    sub = (slice(None), slice(None, None, 4), slice(None, None, 4))
+    return Edges(gx, gy, float(np.median(np.hypot(gx[sub], gy[sub]).max(axis=0))) + 1.0)
+
+
+def slot_rim(edges: Edges, x: float, y: float, d: float) -> float:
+    """The strongest rim (facing the board's middle) of a checker-sized circle near (x, y):
+    centres within 0.12 d across and 0.1 d along, radius 0.45-0.49 d.  Finds a checker the
+    circle search missed (dark on dark, soft low-resolution frames)."""
+    cands = [
+        (x + dx, y + dy, rr * d)
+        for dx in np.linspace(-0.12, 0.12, 5) * d
+        for dy in np.linspace(-0.1, 0.1, 5) * d
+        for rr in (0.45, 0.49)
+    ]
+    rim = ring_evidence(edges.gx, edges.gy, np.array(cands, np.float32), edges.scale)
+    return float(rim.max())
+
+
 def verified(
     circles: np.ndarray,
     lab: np.ndarray,
+    edges: Edges,
     field: np.ndarray,
     tri_colours: list[np.ndarray],
-    geo: BoardGeometry,
-    shape: BoardShape,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Keep circles that are checkers: unlike both board colours inside, or with a rim all
     round (light-on-light).  Also says which are sure (strong rim or colour): a circle
@@ -88,10 +118,7 @@ def verified(
     if not len(circles):
         return circles, np.zeros(0, bool), np.zeros(0, np.float32)
     h, w = lab.shape[:2]
-    gx, gy = gradients(lab)
-    # Typical edge strength of this board (on a subsample: the median needs no more).
-    sub = (slice(None), slice(None, None, 4), slice(None, None, 4))
-    scale = float(np.median(np.hypot(gx[sub], gy[sub]).max(axis=0))) + 1.0
+    gx, gy, scale = edges.gx, edges.gy, edges.scale
     rim = ring_evidence(gx, gy, circles, scale)
     keep = []
     strong = []

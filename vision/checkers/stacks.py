@@ -9,6 +9,9 @@ from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import alongs_of, grid_shift, shifted
 
 GAP_TOL = 0.22
+# Edge-slot rim (``outlines.slot_rim``) that backs a colour run with no circle on it (soft real
+# frames: checkers 3-8; train+dev phantoms under 4.6).
+RIM_BACKS_COLOUR = 5.0
 
 
 FULL_FROM = 3
@@ -99,6 +102,7 @@ def cell_checkers(
     seen_beside: list[bool] | None = None,
     sure: np.ndarray | None = None,
     raw: np.ndarray | None = None,
+    rim0: float = 0.0,
 ) -> list[Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines)."""
@@ -129,6 +133,10 @@ def cell_checkers(
         # Colour alone, without an outline on or just past its run: a die's shadow, a cocked die
         # leaning over the edge, a glare.  A checker shows at least a faint rim.
         n_colour = _outlined(n_colour, raw, cell, h, d, pitch)
+        if rim0 >= RIM_BACKS_COLOUR:
+            # A clear rim on the edge slot that the circle search missed (soft, low-resolution
+            # frames) backs the run's first checker.
+            n_colour = max(n_colour, 1)
 
     def circle_near(a: float, tol: float) -> bool:
         return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
