@@ -139,3 +139,15 @@ def test_hue_splits_two_light_checker_sets() -> None:
     wood = np.stack([rng.uniform(140, 220, 12), np.full(12, 134), np.full(12, 153)], axis=1)
     split = two_clusters(np.concatenate([white, wood]).astype(np.float32))
     assert split.tolist() == [False] * 12 + [True] * 12
+
+
+def test_second_layer_checkers_from_the_full_rows_rims() -> None:
+    from vision.checkers.stacks import hidden_by_second_layer
+
+    # The edge slot's rim hidden under a checker on gap 0, the others clear: one on top.
+    assert hidden_by_second_layer([1.4, 14.8, 23.5, 22.0, 29.3]) == 1
+    # Two from the edge hidden (gaps 0 and 1 filled).
+    assert hidden_by_second_layer([1.4, 1.2, 4.4, 5.2, 7.7]) == 2
+    # Dark checkers on a dark point: all rims faint, nothing to say there is a layer on top.
+    assert hidden_by_second_layer([1.1, 1.8, 4.9, 4.7, 7.0]) == 0
+    assert hidden_by_second_layer([12.0, 11.0, 13.0, 12.5, 14.0]) == 0

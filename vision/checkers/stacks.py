@@ -12,6 +12,11 @@ GAP_TOL = 0.22
 # Edge-slot rim (``outlines.slot_rim``) that backs a colour run with no circle on it (soft real
 # frames: checkers 3-8; train+dev phantoms under 4.6).
 RIM_BACKS_COLOUR = 5.0
+# A full row's slot reads as covered by a second-layer checker when its rim is under 2 and
+# under 0.35 of the next visible slot's (train+dev fives: 5 of 6 sixes and sevens so, 1 of 430
+# fives).
+RIM_FULL_HIDDEN = 2.0
+HIDDEN_RATIO = 0.35
 
 
 FULL_FROM = 3
@@ -236,6 +241,18 @@ def cell_checkers(
         out.append(Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
     out.sort(key=lambda f: f.along)
     return out
+
+
+def hidden_by_second_layer(rims: list[float]) -> int:
+    """Second-layer checkers (0-2) on a full row of five, from the rims of its slots (edge
+    first) facing the board's middle.  The second layer fills its gaps from the edge, and the
+    checker on gap j covers that side of slot j: slots 0..j-1 dark while the next one shows a
+    clear rim mean j checkers on top, even when their own outlines were not found."""
+    for j in (2, 1):
+        ref = min(rims[j], float(np.median(rims[j : j + 3])))
+        if all(r < min(RIM_FULL_HIDDEN, HIDDEN_RATIO * ref) for r in rims[:j]):
+            return j
+    return 0
 
 
 def pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
