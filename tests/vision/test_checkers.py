@@ -151,3 +151,18 @@ def test_second_layer_checkers_from_the_full_rows_rims() -> None:
     # Dark checkers on a dark point: all rims faint, nothing to say there is a layer on top.
     assert hidden_by_second_layer([1.1, 1.8, 4.9, 4.7, 7.0]) == 0
     assert hidden_by_second_layer([12.0, 11.0, 13.0, 12.5, 14.0]) == 0
+
+
+def test_grey_pearl_checkers_shaded_darker_than_wood_are_still_white() -> None:
+    from vision.checkers.colours import two_clusters
+
+    rng = np.random.default_rng(5)
+    pearl = np.stack([rng.uniform(182, 194, 13), np.full(13, 129), np.full(13, 129)], axis=1)
+    wood = np.stack([rng.uniform(186, 196, 4), np.full(4, 130), np.full(4, 144)], axis=1)
+    split = two_clusters(np.concatenate([pearl, wood]).astype(np.float32))
+    assert split.tolist() == [False] * 13 + [True] * 4
+    # Near-black beside brown (both coloured sets dark): the darker is black as before.
+    black = np.stack([rng.uniform(28, 40, 8), np.full(8, 130), np.full(8, 128)], axis=1)
+    brown = np.stack([rng.uniform(80, 105, 8), np.full(8, 140), np.full(8, 148)], axis=1)
+    split = two_clusters(np.concatenate([black, brown]).astype(np.float32))
+    assert split.tolist() == [True] * 8 + [False] * 8

@@ -22,6 +22,14 @@ def colour_votes(labels: np.ndarray, found: list[Found], ignore_mask: np.ndarray
     return labels[free] if np.any(free) else labels
 
 
+# A set this near grey (chroma) is white when the other is clearly more coloured.
+NEUTRAL_CHROMA = 12.0
+CHROMA_GAP = 4.0
+# Lab lightness above which both sets count as light (train light boards: 178-236; dark
+# boards' near-black and brown sets: 29-105).
+LIGHT_SET = 150.0
+
+
 def colour_labels(feats: np.ndarray, colours: CheckerColours | None) -> np.ndarray:
     """1 where a colour sample is a black checker, 0 for white."""
     if len(feats) == 0:
@@ -47,12 +55,23 @@ def two_clusters(feats: np.ndarray) -> np.ndarray:
     # lightness differ: split on colour when that separates the sets far better.
     hue = feats * np.array([0.1, 1.0, 1.0], np.float32)
     dark_h, score_h = _split(hue, by_axis=True)
-    if score_h > 2.0 * score:
-        # The hue split has no lightness order of its own: the darker set is black.
-        lo = float(feats[dark_h, 0].mean()) if np.any(dark_h) else 0.0
-        hi = float(feats[~dark_h, 0].mean()) if np.any(~dark_h) else 0.0
+    if score_h > 2.0 * score and np.any(dark_h) and np.any(~dark_h):
+        # The hue split has no lightness order of its own.  White beside natural wood is the
+        # grey one (pearl checkers shade as dark as the wood: train 4 of 59 light boards
+        # swapped); otherwise the darker set is black.
+        chroma = [_chroma(feats[sel].mean(axis=0)) for sel in (dark_h, ~dark_h)]
+        lo = float(feats[dark_h, 0].mean())
+        hi = float(feats[~dark_h, 0].mean())
+        light = min(lo, hi) > LIGHT_SET  # a near-black set beside brown is black, not white
+        if light and min(chroma) < NEUTRAL_CHROMA and abs(chroma[0] - chroma[1]) > CHROMA_GAP:
+            return dark_h if chroma[0] > chroma[1] else ~dark_h
         return dark_h if lo <= hi else ~dark_h
     return dark
+
+
+def _chroma(lab: np.ndarray) -> float:
+    """Distance from grey of an OpenCV 8-bit Lab colour."""
+    return float(np.hypot(lab[1] - 128.0, lab[2] - 128.0))
 
 
 def _split(w: np.ndarray, by_axis: bool) -> tuple[np.ndarray, float]:
