@@ -166,3 +166,13 @@ def test_grey_pearl_checkers_shaded_darker_than_wood_are_still_white() -> None:
     brown = np.stack([rng.uniform(80, 105, 8), np.full(8, 140), np.full(8, 148)], axis=1)
     split = two_clusters(np.concatenate([black, brown]).astype(np.float32))
     assert split.tolist() == [True] * 8 + [False] * 8
+
+
+def test_a_rows_last_checker_must_show_its_rim() -> None:
+    from vision.checkers.stacks import row_tail
+
+    assert row_tail([17.9, 17.4, 2.6]) == (2, False)  # a shadow read as a third checker
+    assert row_tail([10.2, 11.2, 0.6, 0.5]) == (2, False)
+    assert row_tail([12.0, 11.0, 13.0, 14.0]) == (4, False)  # the last the clearest: kept
+    assert row_tail([12.0, 10.0, 11.0, 4.0]) == (4, True)  # fading: kept, doubtful
+    assert row_tail([1.9, 2.5, 0.5]) == (3, False)  # faint rims say nothing

@@ -41,6 +41,7 @@ from vision.checkers.stacks import (
     first_layer_slots,
     hidden_by_second_layer,
     next_slot_outlined,
+    row_tail,
 )
 
 # A checker on the bar shows its rim all round (2.7 and up); the cube's corners, a hand's
@@ -201,20 +202,26 @@ def count_checkers(
             # outline there also caught some, but real boards' grain has many: 39 of 82 fm
             # gammon counts lost their belief.)
             conf[idx] = min(conf[idx], 0.5)
-        if n == 5:
-            rims5 = [_rim_clear_of_dice(edges, f.x, f.y, d, ignore, sy) for f in fs]
-            if all(r is not None for r in rims5):
-                clear = [float(r) for r in rims5 if r is not None]
-                extra = hidden_by_second_layer(clear)
-                if extra or clear[0] < RIM_FULL_DOUBT:
-                    # A full row whose edge checker shows no rim toward the middle: covered by
-                    # a second layer nothing else saw (or too dark to see at all).
-                    conf[idx] = min(conf[idx], 0.5)
-                for j in range(extra):
-                    a = fs[j].along + 0.5 * pitch
-                    y = a if c.top else h - 1 - a
-                    fs = fs + [Found(a, fs[j].x, y, fs[j].colour)]
-                n = len(fs)
+        row = [_rim_clear_of_dice(edges, f.x, f.y, d, ignore, sy) for f in fs] if n <= 5 else []
+        clear = [float(r) for r in row if r is not None]
+        if 2 <= n and len(clear) == n:
+            # A row's last checker shows the clearest rim toward the middle (the others touch
+            # the next one); a last slot with next to none is colour alone (a shadow).
+            keep, doubt = row_tail(clear)
+            if keep < n or doubt:
+                conf[idx] = min(conf[idx], 0.5)
+            fs, n, clear = fs[:keep], keep, clear[:keep]
+        if n == 5 and len(clear) == 5:
+            extra = hidden_by_second_layer(clear)
+            if extra or clear[0] < RIM_FULL_DOUBT:
+                # A full row whose edge checker shows no rim toward the middle: covered by a
+                # second layer nothing else saw (or too dark to see at all).
+                conf[idx] = min(conf[idx], 0.5)
+            for j in range(extra):
+                a = fs[j].along + 0.5 * pitch
+                y = a if c.top else h - 1 - a
+                fs = fs + [Found(a, fs[j].x, y, fs[j].colour)]
+            n = len(fs)
         if blk:
             black[idx] = n
         else:

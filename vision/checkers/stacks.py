@@ -17,6 +17,11 @@ RIM_BACKS_COLOUR = 5.0
 # fives).
 RIM_FULL_HIDDEN = 2.0
 HIDDEN_RATIO = 0.35
+# A row's last rim under TAIL_DROP (TAIL_DOUBT) of its typical one, when that is at least
+# TAIL_TYPICAL (faint rims say nothing), is no checker (a doubtful one).
+TAIL_DROP = 0.25
+TAIL_DOUBT = 0.45
+TAIL_TYPICAL = 3.0
 
 
 FULL_FROM = 3
@@ -266,6 +271,23 @@ def hidden_by_second_layer(rims: list[float]) -> int:
         if all(r < min(RIM_FULL_HIDDEN, HIDDEN_RATIO * ref) for r in rims[:j]):
             return j
     return 0
+
+
+def row_tail(rims: list[float]) -> tuple[int, bool]:
+    """How many of a row's checkers to keep, from their rims toward the board's middle (edge
+    first), and whether the last one kept is doubtful.  Each checker's rim on that side lies
+    against the next checker, the last one's against the board, so the last is the clearest:
+    a last slot with under a quarter of the row's typical rim is a shadow or a die, not a
+    checker (train+dev: 8 of 10 such rows one or two too long, none right); under 0.45, doubt.
+    """
+    n = len(rims)
+    while n >= 2:
+        typical = float(np.median(rims[: n - 1]))
+        if typical < TAIL_TYPICAL or rims[n - 1] >= TAIL_DROP * typical:
+            break
+        n -= 1
+    doubt = n >= 2 and rims[n - 1] < TAIL_DOUBT * float(np.median(rims[: n - 1]))
+    return n, doubt and float(np.median(rims[: n - 1])) >= TAIL_TYPICAL
 
 
 def pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
