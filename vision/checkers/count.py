@@ -33,7 +33,7 @@ from vision.checkers.outlines import (
     edges_of,
     hough_circles,
     in_mask,
-    slot_rim,
+    slot_rims,
     verified,
 )
 from vision.checkers.stacks import (
@@ -147,7 +147,9 @@ def count_checkers(
         disc = (xx - cx) ** 2 + (yy - (0.5 * d + k * pitch)) ** 2 <= (0.36 * d) ** 2
         beside.append(disc & ~tri_mask & ~unsure)
     # Each point's edge slot: the rim of a checker the circle search missed.
-    rims = [_edge_slot_rim(edges, c, h, d, ignore, sy) for c in cells]
+    edge_slots = [((c.x0 + c.x1) / 2.0, 0.5 * d if c.top else h - 1 - 0.5 * d) for c in cells]
+    edge_rims = _rims_at(edges, edge_slots, d, ignore, sy)
+    rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
     found_cells: list[list[Found]] = []
     for i, c in enumerate(cells):
         seen_beside = []
@@ -172,6 +174,12 @@ def count_checkers(
                 rim0=rims[i],
             )
         )
+    # Rows (two to five) lie on the slot grid: the rims of their checkers past the edge one.
+    rest = [(i, f) for i, fs in enumerate(found_cells) if 2 <= len(fs) <= 5 for f in fs[1:]]
+    rest_rims = _rims_at(edges, [(f.x, f.y) for _, f in rest], d, ignore, sy)
+    row_rims = [[float(edge_rims[i])] for i in range(len(cells))]
+    for (i, _), r in zip(rest, rest_rims, strict=True):
+        row_rims[i].append(float(r))
     under_die = in_mask(circles, ignore_mask)
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
@@ -205,8 +213,7 @@ def count_checkers(
             # outline there also caught some, but real boards' grain has many: 39 of 82 fm
             # gammon counts lost their belief.)
             conf[idx] = min(conf[idx], 0.5)
-        row = [_rim_clear_of_dice(edges, f.x, f.y, d, ignore, sy) for f in fs] if n <= 5 else []
-        clear = [float(r) for r in row if r is not None]
+        clear = [r for r in row_rims[i] if not np.isnan(r)] if n <= 5 else []
         if 2 <= n and len(clear) == n:
             # A row's last checker shows the clearest rim toward the middle (the others touch
             # the next one); a last slot with next to none is colour alone (a shadow).
@@ -256,33 +263,25 @@ def count_checkers(
     )
 
 
-def _rim_clear_of_dice(
+def _rims_at(
     edges: Edges,
-    x: float,
-    y: float,
+    spots: list[tuple[float, float]],
     d: float,
     ignore: tuple[tuple[float, float, float, float], ...],
     sy: float,
-) -> float | None:
-    """Rim score of a checker at (x, y); None where a die lies on it (its edges make a rim of
-    their own, and hide the checker's).  Boxes in input pixels (y over ``sy``)."""
+) -> np.ndarray:
+    """Rim scores (``slot_rims``) of checkers at these (x, y); NaN where a die lies on one (its
+    edges make a rim of their own and hide the checker's).  Boxes in input pixels (y over
+    ``sy``)."""
+    if not spots:
+        return np.zeros(0)
+    xy = np.array(spots, np.float64)
+    free = np.ones(len(xy), bool)
     for x0, y0, x1, y1 in ignore:
-        if np.hypot(max(x0 - x, 0.0, x - x1), max(y0 / sy - y, 0.0, y - y1 / sy)) < 0.4 * d:
-            return None
-    return slot_rim(edges, x, y, d)
-
-
-def _edge_slot_rim(
-    edges: Edges,
-    cell: Cell,
-    h: int,
-    d: float,
-    ignore: tuple[tuple[float, float, float, float], ...],
-    sy: float,
-) -> float:
-    """Rim score of a checker on the point's edge slot; 0 where a die lies on that slot."""
-    y = 0.5 * d if cell.top else h - 1 - 0.5 * d
-    return _rim_clear_of_dice(edges, (cell.x0 + cell.x1) / 2.0, y, d, ignore, sy) or 0.0
+        gx = np.maximum(np.maximum(x0 - xy[:, 0], 0.0), xy[:, 0] - x1)
+        gy = np.maximum(np.maximum(y0 / sy - xy[:, 1], 0.0), xy[:, 1] - y1 / sy)
+        free &= np.hypot(gx, gy) >= 0.4 * d
+    return np.where(free, slot_rims(edges, xy[:, 0], xy[:, 1], d), np.nan)
 
 
 def fit_total(counts: list[int], bar: int, conf: list[float], max_fix: int = 2) -> None:
