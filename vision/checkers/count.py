@@ -213,25 +213,10 @@ def count_checkers(
             # outline there also caught some, but real boards' grain has many: 39 of 82 fm
             # gammon counts lost their belief.)
             conf[idx] = min(conf[idx], 0.5)
-        clear = [r for r in row_rims[i] if not np.isnan(r)] if n <= 5 else []
-        if 2 <= n and len(clear) == n:
-            # A row's last checker shows the clearest rim toward the middle (the others touch
-            # the next one); a last slot with next to none is colour alone (a shadow).
-            keep, doubt = row_tail(clear)
-            if keep < n or doubt:
-                conf[idx] = min(conf[idx], 0.5)
-            fs, n, clear = fs[:keep], keep, clear[:keep]
-        if n == 5 and len(clear) == 5:
-            extra = hidden_by_second_layer(clear)
-            if extra or clear[0] < RIM_FULL_DOUBT:
-                # A full row whose edge checker shows no rim toward the middle: covered by a
-                # second layer nothing else saw (or too dark to see at all).
-                conf[idx] = min(conf[idx], 0.5)
-            for j in range(extra):
-                a = fs[j].along + 0.5 * pitch
-                y = a if c.top else h - 1 - a
-                fs = fs + [Found(a, fs[j].x, y, fs[j].colour)]
-            n = len(fs)
+        fs, doubtful = _checked_row(fs, row_rims[i], c, h, pitch)
+        n = len(fs)
+        if doubtful:
+            conf[idx] = min(conf[idx], 0.5)
         if blk:
             black[idx] = n
         else:
@@ -261,6 +246,33 @@ def count_checkers(
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
+
+
+def _checked_row(
+    fs: list[Found], rims: list[float], cell: Cell, h: int, pitch: float
+) -> tuple[list[Found], bool]:
+    """A row of two to five checkers checked against its slots' rims toward the middle (NaN:
+    under a die, no check): its last slots must show a rim, and a full row's edge slots with
+    none are covered by a second layer.  Returns the checkers and whether the count is
+    doubtful."""
+    n = len(fs)
+    clear = [r for r in rims if not np.isnan(r)] if n <= 5 else []
+    doubtful = False
+    if 2 <= n and len(clear) == n:
+        # A row's last checker shows the clearest rim toward the middle (the others touch the
+        # next one); a last slot with next to none is colour alone (a shadow).
+        keep, doubt = row_tail(clear)
+        doubtful = keep < n or doubt
+        fs, clear = fs[:keep], clear[:keep]
+    if len(fs) == 5 and len(clear) == 5:
+        extra = hidden_by_second_layer(clear)
+        # A full row whose edge checker shows no rim toward the middle: covered by a second
+        # layer nothing else saw (or too dark to see at all).
+        doubtful = doubtful or bool(extra) or clear[0] < RIM_FULL_DOUBT
+        for j in range(extra):
+            a = fs[j].along + 0.5 * pitch
+            fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
+    return fs, doubtful
 
 
 def _rims_at(
