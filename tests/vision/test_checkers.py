@@ -104,12 +104,12 @@ def test_colours_from_calibration_are_used() -> None:
 
 
 def test_colour_split_resists_a_glint_and_keeps_a_lone_checker() -> None:
-    from vision.checkers import _two_clusters
+    from vision.checkers.colours import two_clusters
 
     dark, grey, glint = [15, 130, 130], [80, 135, 138], [177, 132, 135]
-    split = _two_clusters(np.array([dark] * 10 + [grey] * 10 + [glint], np.float32))
+    split = two_clusters(np.array([dark] * 10 + [grey] * 10 + [glint], np.float32))
     assert split.tolist() == [True] * 10 + [False] * 11
-    lone = _two_clusters(np.array([grey] * 14 + [dark], np.float32))
+    lone = two_clusters(np.array([grey] * 14 + [dark], np.float32))
     assert lone.tolist() == [False] * 14 + [True]
 
 
@@ -123,19 +123,56 @@ def test_a_pyramid_with_a_third_layer_counts(tall: int) -> None:
 
 
 def test_pyramid_layers_from_the_gaps_seen() -> None:
-    from vision.checkers import _pyramid_layers
+    from vision.checkers.stacks import pyramid_layers
 
-    assert _pyramid_layers([0, 1]) == ([0, 1], 0)  # 7: a second layer seen whole
-    assert _pyramid_layers([2, 3]) == ([0, 1, 2, 3], 2)  # 11: gaps 0, 1 hidden
-    assert _pyramid_layers([3]) == ([0, 1, 2, 3], 3)  # 12: gaps 0-2 hidden
+    assert pyramid_layers([0, 1]) == ([0, 1], 0)  # 7: a second layer seen whole
+    assert pyramid_layers([2, 3]) == ([0, 1, 2, 3], 2)  # 11: gaps 0, 1 hidden
+    assert pyramid_layers([3]) == ([0, 1, 2, 3], 3)  # 12: gaps 0-2 hidden
 
 
 def test_hue_splits_two_light_checker_sets() -> None:
-    from vision.checkers import _two_clusters
+    from vision.checkers.colours import two_clusters
 
     # White and natural-wood checkers under a lighting gradient: lightness overlaps, hue not.
     rng = np.random.default_rng(3)
     white = np.stack([rng.uniform(150, 240, 12), np.full(12, 129), np.full(12, 136)], axis=1)
     wood = np.stack([rng.uniform(140, 220, 12), np.full(12, 134), np.full(12, 153)], axis=1)
-    split = _two_clusters(np.concatenate([white, wood]).astype(np.float32))
+    split = two_clusters(np.concatenate([white, wood]).astype(np.float32))
     assert split.tolist() == [False] * 12 + [True] * 12
+
+
+def test_second_layer_checkers_from_the_full_rows_rims() -> None:
+    from vision.checkers.stacks import hidden_by_second_layer
+
+    # The edge slot's rim hidden under a checker on gap 0, the others clear: one on top.
+    assert hidden_by_second_layer([1.4, 14.8, 23.5, 22.0, 29.3]) == 1
+    # Two from the edge hidden (gaps 0 and 1 filled).
+    assert hidden_by_second_layer([1.4, 1.2, 4.4, 5.2, 7.7]) == 2
+    # Dark checkers on a dark point: all rims faint, nothing to say there is a layer on top.
+    assert hidden_by_second_layer([1.1, 1.8, 4.9, 4.7, 7.0]) == 0
+    assert hidden_by_second_layer([12.0, 11.0, 13.0, 12.5, 14.0]) == 0
+
+
+def test_grey_pearl_checkers_shaded_darker_than_wood_are_still_white() -> None:
+    from vision.checkers.colours import two_clusters
+
+    rng = np.random.default_rng(5)
+    pearl = np.stack([rng.uniform(182, 194, 13), np.full(13, 129), np.full(13, 129)], axis=1)
+    wood = np.stack([rng.uniform(186, 196, 4), np.full(4, 130), np.full(4, 144)], axis=1)
+    split = two_clusters(np.concatenate([pearl, wood]).astype(np.float32))
+    assert split.tolist() == [False] * 13 + [True] * 4
+    # Near-black beside brown (both coloured sets dark): the darker is black as before.
+    black = np.stack([rng.uniform(28, 40, 8), np.full(8, 130), np.full(8, 128)], axis=1)
+    brown = np.stack([rng.uniform(80, 105, 8), np.full(8, 140), np.full(8, 148)], axis=1)
+    split = two_clusters(np.concatenate([black, brown]).astype(np.float32))
+    assert split.tolist() == [True] * 8 + [False] * 8
+
+
+def test_a_rows_last_checker_must_show_its_rim() -> None:
+    from vision.checkers.stacks import row_tail
+
+    assert row_tail([17.9, 17.4, 2.6]) == (2, False)  # a shadow read as a third checker
+    assert row_tail([10.2, 11.2, 0.6, 0.5]) == (2, False)
+    assert row_tail([12.0, 11.0, 13.0, 14.0]) == (4, False)  # the last the clearest: kept
+    assert row_tail([12.0, 10.0, 11.0, 4.0]) == (4, True)  # fading: kept, doubtful
+    assert row_tail([1.9, 2.5, 0.5]) == (3, False)  # faint rims say nothing

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.checkers import _Cell, _next_slot_outlined
+from vision.checkers.model import Cell
+from vision.checkers.stacks import next_slot_outlined
 
 D, PITCH, H = 44.0, 45.0, 600
 
@@ -15,15 +16,47 @@ def _circles(alongs: list[float], top: bool = True, x: float = 100.0) -> np.ndar
 
 
 def test_an_outline_at_the_next_slot_makes_the_count_doubtful() -> None:
-    cell = _Cell(column=1, top=True, x0=78, x1=122)
+    cell = Cell(column=1, top=True, x0=78, x1=122)
     raw = _circles([22, 67, 112, 157, 201])  # five outlines in a row from the edge
-    assert _next_slot_outlined(raw, cell, H, D, PITCH, 4)  # four counted, a fifth outlined
+    assert next_slot_outlined(raw, cell, H, D, PITCH, 4)  # four counted, a fifth outlined
 
 
 def test_no_outline_beyond_the_row_leaves_the_count_alone() -> None:
-    cell = _Cell(column=1, top=True, x0=78, x1=122)
+    cell = Cell(column=1, top=True, x0=78, x1=122)
     raw = _circles([22, 67, 112, 157])
-    assert not _next_slot_outlined(raw, cell, H, D, PITCH, 4)
+    assert not next_slot_outlined(raw, cell, H, D, PITCH, 4)
     # Outlines on another point's column or on the other half do not count.
-    assert not _next_slot_outlined(_circles([201], x=300.0), cell, H, D, PITCH, 4)
-    assert not _next_slot_outlined(_circles([201], top=False), cell, H, D, PITCH, 4)
+    assert not next_slot_outlined(_circles([201], x=300.0), cell, H, D, PITCH, 4)
+    assert not next_slot_outlined(_circles([201], top=False), cell, H, D, PITCH, 4)
+
+
+def test_a_faint_dark_checker_on_a_dark_point_shows_a_rim_at_the_edge_slot() -> None:
+    import cv2
+
+    from vision.checkers.empty_board import to_lab
+    from vision.checkers.outlines import edges_of, slot_rim
+
+    rng = np.random.default_rng(7)
+    board = np.full((240, 200, 3), 40, np.uint8)
+    board = cv2.add(board, rng.integers(0, 6, board.shape, dtype=np.uint8))
+    with_checker = board.copy()
+    # A checker barely darker than its point, its edge a little lighter (a bevel).
+    cv2.circle(with_checker, (100, 24), 21, (52, 52, 52), 2)
+    cv2.circle(with_checker, (100, 24), 19, (30, 30, 30), -1)
+    empty = slot_rim(edges_of(to_lab(board)), 100.0, 22.0, D)
+    seen = slot_rim(edges_of(to_lab(with_checker)), 100.0, 22.0, D)
+    assert empty < 1.4 <= seen
+
+
+def test_a_run_of_faint_outlines_from_near_the_edge_is_a_row() -> None:
+    from vision.checkers.stacks import _weak_rows
+
+    cell = Cell(column=1, top=True, x0=78, x1=122)
+    nothing = [False] * 5
+    # Slots 2-4 outlined (the first two match their triangle): five from the edge.
+    run = _circles([0.5 * D + k * PITCH for k in (2, 3, 4)])
+    assert _weak_rows(nothing, run, cell, H, D, PITCH) == [True] * 5
+    # A lone outline, or one off the slot grid (grain), is not a row.
+    assert _weak_rows(nothing, _circles([0.5 * D + 2 * PITCH]), cell, H, D, PITCH) == nothing
+    grain = _circles([0.5 * D + 2 * PITCH, 0.5 * D + 3 * PITCH, 0.5 * D + 3.5 * PITCH])
+    assert _weak_rows(nothing, grain, cell, H, D, PITCH) == nothing

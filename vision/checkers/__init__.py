@@ -1,0 +1,63 @@
+"""Count checkers on the rectified board: 24 points, bar and borne off, with confidences.
+
+Works on the canonical top-down board (``vision.board``), resized internally to the board's
+real proportions so checkers are circles.  Two cues find checkers:
+
+- colour: the empty board is modelled from the board itself (the field colour from the middle
+  band, which checkers rarely reach, and the two triangle colours, medians over alternate columns
+  near the tips); along each point the run of pixels unlike that model gives the stack's extent;
+- outline: circles of checker size (Hough on a contrast-equalised grey), kept when unlike the
+  board inside or with a rim on the side facing the board's middle (which also rejects the circle
+  inscribed in an empty triangle's base).  This finds light-on-light and dark-on-dark checkers.
+
+A third cue helps a checker coloured like its triangle: beside the narrowing triangle, it hides
+the field.  Circles too weak to verify still help where they cannot be triangle edges: between
+sure checkers, as a row on the first slots of an otherwise empty point, or as an even chain
+from the edge (a fanned stack); colour alone (a shadow, a die) needs some outline on its run.
+The slot grid follows a point's outlines when the board edge is registered a few pixels off.
+A point's first layer is the run of slots from its edge seen by any cue (outlines further out
+imply the checkers below them); a full first layer (5) may carry a second layer in its gaps,
+seen as circles nearer a gap than a slot, filled from the edge like a pyramid, and gaps hidden
+under a third layer add to it; a stack fanned along the point is counted from its outlines'
+even period or its profile's repeat period.  Colours: the checker colours learned at
+calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
+separates far better; the lighter set is white); a point takes the majority colour of its
+checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
+(where the cube waits).  A side counted at 16 or 17 loses the extra checkers on its least
+certain points (a lone checker without a verified outline first).  Borne off: 15 minus the rest
+(``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
+board and unexplained by checkers or dice (a hand: the reader says "occluded").
+
+Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fanned stacks),
+``outlines`` (circles and rims), ``empty_board`` (board colours, colour runs), ``colours``
+(white or black), ``model`` (shapes and results).
+
+::
+
+    rect = rectify(frame, fix.homography, WORK_W, WORK_H)
+    counts = count_checkers(rect, fix.geometry, "bottom-right",
+                            shape=BoardShape(aspect=quad_aspect(fix.corners)))
+    counts.white[5], counts.point_confidence[5]
+"""
+
+from vision.checkers.count import count_checkers
+from vision.checkers.model import (
+    CHECKERS_PER_SIDE,
+    WORK_H,
+    WORK_W,
+    BoardShape,
+    CheckerColours,
+    CheckerCounts,
+    quad_aspect,
+)
+
+__all__ = [
+    "CHECKERS_PER_SIDE",
+    "WORK_H",
+    "WORK_W",
+    "BoardShape",
+    "CheckerColours",
+    "CheckerCounts",
+    "count_checkers",
+    "quad_aspect",
+]

@@ -1,0 +1,113 @@
+"""Which checkers are white and which black: calibrated colours or a 2-means split."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.checkers.empty_board import colour_dist
+from vision.checkers.model import CheckerColours, Found
+
+
+def colour_votes(labels: np.ndarray, found: list[Found], ignore_mask: np.ndarray) -> np.ndarray:
+    """Colour votes of a point's checkers, leaving out those under a die (a die lying on a
+    checker shows its own colour); all of them when every one is covered."""
+    h, w = ignore_mask.shape
+    free = np.array(
+        [
+            ignore_mask[min(h - 1, max(0, int(f.y))), min(w - 1, max(0, int(f.x)))] == 0
+            for f in found
+        ],
+        bool,
+    )
+    return labels[free] if np.any(free) else labels
+
+
+# A set this near grey (chroma) is white when the other is clearly more coloured.
+NEUTRAL_CHROMA = 12.0
+CHROMA_GAP = 4.0
+# Lab lightness above which both sets count as light (train light boards: 178-236; dark
+# boards' near-black and brown sets: 29-105).
+LIGHT_SET = 150.0
+
+
+def colour_labels(feats: np.ndarray, colours: CheckerColours | None) -> np.ndarray:
+    """1 where a colour sample is a black checker, 0 for white."""
+    if len(feats) == 0:
+        return np.zeros(0, int)
+    if colours is not None:
+        cw = np.array(colours.white, np.float32)
+        cb = np.array(colours.black, np.float32)
+        return (colour_dist(feats, cb) < colour_dist(feats, cw)).astype(int)
+    return two_clusters(feats).astype(int)
+
+
+def two_clusters(feats: np.ndarray) -> np.ndarray:
+    """Deterministic 2-means on checker colours; True for the darker cluster.
+
+    Two seedings (darkest/lightest, and 10th/90th lightness percentile) and the split with the
+    smaller within-cluster spread wins: a lone glint must not take a cluster to itself, and a
+    lone checker of one colour must still get its own.
+    """
+    if len(feats) < 2:
+        return np.zeros(len(feats), bool)
+    dark, score = _split(feats * np.array([0.5, 1.0, 1.0], np.float32), by_axis=False)
+    # Two light sets (white and natural wood) differ in hue more than shading lets their
+    # lightness differ: split on colour when that separates the sets far better.
+    hue = feats * np.array([0.1, 1.0, 1.0], np.float32)
+    dark_h, score_h = _split(hue, by_axis=True)
+    if score_h > 2.0 * score and np.any(dark_h) and np.any(~dark_h):
+        # The hue split has no lightness order of its own.  White beside natural wood is the
+        # grey one (pearl checkers shade as dark as the wood: train 4 of 59 light boards
+        # swapped); otherwise the darker set is black.
+        chroma = [_chroma(feats[sel].mean(axis=0)) for sel in (dark_h, ~dark_h)]
+        lo = float(feats[dark_h, 0].mean())
+        hi = float(feats[~dark_h, 0].mean())
+        light = min(lo, hi) > LIGHT_SET  # a near-black set beside brown is black, not white
+        if light and min(chroma) < NEUTRAL_CHROMA and abs(chroma[0] - chroma[1]) > CHROMA_GAP:
+            return dark_h if chroma[0] > chroma[1] else ~dark_h
+        return dark_h if lo <= hi else ~dark_h
+    return dark
+
+
+def _chroma(lab: np.ndarray) -> float:
+    """Distance from grey of an OpenCV 8-bit Lab colour."""
+    return float(np.hypot(lab[1] - 128.0, lab[2] - 128.0))
+
+
+def _split(w: np.ndarray, by_axis: bool) -> tuple[np.ndarray, float]:
+    """2-means on weighted colours; (True for the darker cluster, between-centre distance
+    squared over the mean within-cluster spread)."""
+    if by_axis:
+        # Seeds along the main axis of the samples (hue for two light sets).
+        c = w - w.mean(axis=0)
+        axis = np.linalg.svd(c, full_matrices=False)[2][0]
+        order = np.argsort(c @ axis)
+    else:
+        order = np.argsort(w[:, 0])
+    seeds = [
+        (order[0], order[-1]),
+        (order[int(0.1 * (len(w) - 1))], order[int(round(0.9 * (len(w) - 1)))]),
+    ]
+    best: tuple[float, np.ndarray, float] | None = None
+    for lo, hi in seeds:
+        labels, centres = _kmeans2(w, np.stack([w[lo], w[hi]]).astype(np.float32))
+        sse = float(sum(((w[labels == j] - centres[j]) ** 2).sum() for j in (0, 1)))
+        dark = int(np.argmin(centres[:, 0]))
+        between = float(((centres[0] - centres[1]) ** 2).sum())
+        if best is None or sse < best[0] - 1e-6:
+            best = (sse, labels == dark, between / (sse / len(w) + 1.0))
+    assert best is not None
+    return best[1], best[2]
+
+
+def _kmeans2(w: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    labels = np.full(len(w), -1)
+    for _ in range(20):
+        new = np.argmin(np.linalg.norm(w[:, None, :] - centres[None], axis=2), axis=1)
+        if np.array_equal(new, labels):
+            break
+        labels = new
+        for j in (0, 1):
+            if np.any(labels == j):
+                centres[j] = w[labels == j].mean(axis=0)
+    return labels, centres

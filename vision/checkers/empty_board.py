@@ -1,0 +1,98 @@
+"""The empty board's colours and, along each point, the run of pixels unlike them."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.checkers.model import Cell
+
+
+def to_lab(rect_bgr: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(cv2.GaussianBlur(rect_bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    return lab.astype(np.float32)
+
+
+def colour_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    # L counts half: shading and vignetting move L far more than they move a, b.
+    d = a - b
+    return np.sqrt(0.25 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+
+
+def unlike_board(
+    strip: np.ndarray,
+    tri_mask: np.ndarray,
+    unsure: np.ndarray,
+    field: np.ndarray,
+    tri_colour: np.ndarray,
+) -> np.ndarray:
+    d_field = colour_dist(strip, field)
+    d_tri = colour_dist(strip, tri_colour)
+    d = np.where(tri_mask, d_tri, d_field)
+    d = np.where(unsure, np.minimum(d_field, d_tri), d)
+    return d > 18.0
+
+
+def point_profiles(
+    diffs: list[np.ndarray], cares: list[np.ndarray], cx: float, dx: float
+) -> list[np.ndarray]:
+    """Per cell: along the column, the fraction of central pixels unlike the empty board."""
+    width = diffs[0].shape[1]
+    central = np.abs(np.arange(width) - cx) < 0.3 * dx
+    out = []
+    for diff, care in zip(diffs, cares, strict=True):
+        c = care[:, central].sum(axis=1)
+        frac = diff[:, central].sum(axis=1) / np.maximum(c, 1)
+        out.append(np.where(c > 0, frac, np.nan))
+    return out
+
+
+def extent_of(profile: np.ndarray, dy: float) -> float:
+    """Length of the occupied run from the point's edge (gaps under a third of a checker are
+    bridged, rows with no usable pixels are skipped)."""
+    occupied = np.nan_to_num(profile, nan=-1.0)
+    gap_max = max(2, int(0.3 * dy))
+    last = -1
+    gap = 0
+    for t, v in enumerate(occupied):
+        if v < 0:
+            continue  # no evidence either way
+        if v > 0.5:
+            last = t
+            gap = 0
+        else:
+            gap += 1
+            if gap > gap_max or (last < 0 and t > 0.5 * dy):
+                break
+    return float(last + 1) if last >= 0 else 0.0
+
+
+def fit_pitch(extents: np.ndarray, nominal: float) -> float:
+    """Checker size along the column that makes the extents closest to whole numbers."""
+    e = extents[extents > 0.4 * nominal]
+    if len(e) < 2:
+        return nominal
+    best = (np.inf, nominal)
+    for f in np.arange(0.68, 1.12, 0.01):
+        dy = nominal * f
+        n = np.maximum(np.round(e / dy), 1)
+        cost = float(np.mean(np.abs(e / dy - n))) + 0.15 * abs(1.0 - f)
+        if cost < best[0]:
+            best = (cost, dy)
+    return best[1]
+
+
+def triangle_parity(cells: list[Cell], samples: list[np.ndarray]) -> list[int]:
+    """Group the 24 columns into the two triangle colours: alternate along each row, and pick
+    whether opposite columns share a colour by which grouping is tighter."""
+    best: tuple[float, list[int]] | None = None
+    for flip in (0, 1):
+        par = [(c.column + (flip if not c.top else 0)) % 2 for c in cells]
+        spread = 0.0
+        for p in (0, 1):
+            vals = np.array([samples[i] for i in range(len(cells)) if par[i] == p])
+            spread += float(np.abs(vals - np.median(vals, axis=0)).sum(axis=1).mean())
+        if best is None or spread < best[0]:
+            best = (spread, par)
+    assert best is not None
+    return best[1]

@@ -1,0 +1,73 @@
+"""Stacks fanned along a point (each checker half over the next): counted by their period."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> int | None:
+    """Checkers in a stack fanned along the point (longer than five): the repeat period of the
+    stack's profile along the point gives the spacing, the extent the number."""
+    width = strip.shape[1]
+    lo, hi = int(width / 2 - 0.25 * d), int(width / 2 + 0.25 * d) + 1
+    end = int(min(len(strip), extent))
+    if end < 3 * d:
+        return None
+    prof = strip[:end, lo:hi, 0].mean(axis=1)
+    k = max(3, int(d) | 1)
+    prof = prof - np.convolve(prof, np.ones(k) / k, mode="same")
+    prof = prof[k // 2 : len(prof) - k // 2]
+    if len(prof) < 2 * d or float(prof.std()) < 1e-3:
+        return None
+    prof = (prof - prof.mean()) / prof.std()
+    lags = np.arange(int(0.35 * d), int(min(1.05 * pitch, len(prof) / 2)))
+    if not len(lags):
+        return None
+    ac = np.array([float(np.mean(prof[:-lag] * prof[lag:])) for lag in lags])
+    peaks = [i for i in range(1, len(ac) - 1) if ac[i] >= ac[i - 1] and ac[i] >= ac[i + 1]]
+    if not peaks:
+        return None
+    best = max(peaks, key=lambda i: ac[i])
+    if ac[best] < 0.2:
+        return None
+    period = float(lags[best])
+    return max(6, int(round(1 + (extent - d) / period)))
+
+
+def chain_count(
+    alongs: np.ndarray, d: float, pitch: float, half: int, even_only: bool = False
+) -> int | None:
+    """Checkers in a fanned stack seen as a chain of outlines from the point's edge.
+
+    Each fanned checker half covers the one below it, so their outlines repeat at less than a
+    checker's diameter; a chain reaching beyond where five flat checkers end (a pyramid's last
+    slot) is fanned, and its length over its period gives the count.  None when not fanned.
+    """
+    a = np.sort(alongs[(alongs > 0) & (alongs < half - 0.2 * d)])
+    if len(a) < 3 or a[0] > 0.9 * d:
+        return None
+    gaps = np.diff(a)
+    small = gaps[(gaps > 0.3 * d) & (gaps < 0.93 * d)]
+    if len(small) < 2:
+        return None
+    period = float(np.median(small))
+    last = float(a[0])
+    for x in a[1:]:
+        if x - last > 2.5 * period:
+            break
+        last = float(x)
+    n = 1 + int(round((last - 0.5 * d) / period))
+    # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further,
+    # or repeats evenly at well over half a pitch (a pyramid's outlines alternate slot, gap).
+    even = _even_chain(a, period, pitch, n)
+    if (even_only or last < 0.5 * d + 4.45 * max(pitch, d)) and not even:
+        return None
+    return max(6, n)
+
+
+def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
+    """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch."""
+    if n < 6 or not 0.6 * pitch <= period <= 0.95 * pitch:
+        return False
+    steps = np.diff(a[:n])
+    return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8

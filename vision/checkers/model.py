@@ -1,0 +1,104 @@
+"""What the checker stage works with and returns: board shape, colours, counts, cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.board import BoardGeometry
+
+WORK_W = 600
+
+
+WORK_H = 450
+
+
+CHECKERS_PER_SIDE = 15
+
+
+@dataclass(frozen=True)
+class CheckerColours:
+    """Mean Lab colours (OpenCV 8-bit Lab) of the two checker sets, learned at calibration."""
+
+    white: tuple[float, float, float]
+    black: tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class CheckerCounts:
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    bar_white: int
+    bar_black: int
+    off_white: int
+    off_black: int
+    off_from_trays: bool
+    point_confidence: tuple[float, ...]
+    bar_confidence: float
+    off_confidence: float
+    # Checker discs found, in working-size canonical pixels: (x, y, radius, colour 0=w/1=b).
+    discs: tuple[tuple[float, float, float, int], ...] = ()
+    # Share of the playing area unlike the empty board and not explained by the checkers found
+    # (nor dice): a hand or other object in view.
+    unexplained: float = 0.0
+    # Checker diameter over point width used for this count (measured from the outlines
+    # unless the shape's size was measured at calibration).
+    checker_frac: float = 0.0
+
+
+@dataclass(frozen=True)
+class BoardShape:
+    """Proportions that fix the checker size on the canonical board.
+
+    ``aspect``: playing-area width over height (from the image quad); ``checker_frac``: checker
+    diameter over point width; ``tip_frac``: triangle length over the playing-area height.
+    ``measured``: ``checker_frac`` was measured on this board at calibration and is used as
+    it is (a size re-estimated from each frame's outlines wobbles with noise and dice).
+    """
+
+    aspect: float = 1.22
+    checker_frac: float = 0.92
+    tip_frac: float = 0.41
+    measured: bool = False
+
+
+def quad_aspect(corners: tuple[tuple[float, float], ...]) -> float:
+    """Width over height of a TL, TR, BR, BL quad (mean of opposite sides)."""
+    c = np.asarray(corners, dtype=np.float64)
+    w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+    h = (np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
+    return float(w / h) if h > 0 else 1.0
+
+
+@dataclass(frozen=True)
+class Cell:
+    column: int
+    top: bool
+    x0: int
+    x1: int
+
+
+def point_cells(geo: BoardGeometry) -> list[Cell]:
+    out = []
+    for col in range(12):
+        a, b = geo.column_span(col)
+        for top in (True, False):
+            out.append(Cell(col, top, int(round(a)), int(round(b))))
+    return out
+
+
+def cell_strip(lab: np.ndarray, cell: Cell, half: int) -> np.ndarray:
+    """The cell's half-height strip, flipped so index 0 is the point's outer edge."""
+    s = lab[:half, cell.x0 : cell.x1] if cell.top else lab[-half:, cell.x0 : cell.x1][::-1]
+    return s
+
+
+@dataclass(frozen=True)
+class Found:
+    """One checker seen in a cell: distance from the point's edge, centre, colour sample."""
+
+    along: float
+    x: float
+    y: float
+    colour: tuple[float, float, float]

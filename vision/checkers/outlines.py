@@ -1,0 +1,230 @@
+"""Checker outlines: circles of checker size, their rims, and where they sit on a point."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.checkers.empty_board import colour_dist
+from vision.checkers.model import Cell, Found
+
+
+def gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-channel gradients (3, H, W) of a Lab image, L at half weight."""
+    gxs, gys = [], []
+    for ch, wgt in ((0, 0.5), (1, 1.0), (2, 1.0)):
+        gxs.append(cv2.Sobel(lab[..., ch], cv2.CV_32F, 1, 0, ksize=3, scale=wgt))
+        gys.append(cv2.Sobel(lab[..., ch], cv2.CV_32F, 0, 1, ksize=3, scale=wgt))
+    return np.stack(gxs), np.stack(gys)
+
+
+_ANGLES = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+
+
+def ring_evidence(
+    gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, scale: float, all_round: bool = False
+) -> np.ndarray:
+    """Per circle (x, y, r): how much of its outline shows as a radial colour edge.
+
+    For each of 32 directions the strongest radial gradient at 0.85-1.1 of the radius is taken;
+    the value is the 35th percentile over directions, over ``scale``.  A checker's rim lights up
+    most directions; a circle the Hough transform assembled from triangle edges only a few.
+    Directions: those facing the board's middle (neighbours hide the rest), or ``all_round``.
+    """
+    if not len(circles):
+        return np.zeros(0, np.float32)
+    h = gx.shape[1]
+    cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
+    if all_round:
+        best = _radial_best(gx, gy, circles, cos, sin)
+        return np.percentile(best, 35, axis=1).astype(np.float32) / scale
+    top = circles[:, 1] < h / 2
+    out = np.zeros(len(circles), np.float32)
+    for sel, sign in ((top, 1.0), (~top, -1.0)):
+        facing = sin * sign > 0.3
+        if np.any(sel):
+            # Only the directions facing the middle are sampled (a third of the work).
+            best = _radial_best(gx, gy, circles[sel], cos[facing], sin[facing])
+            out[sel] = np.percentile(best, 35, axis=1)
+    return out / scale
+
+
+def _radial_best(
+    gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, cos: np.ndarray, sin: np.ndarray
+) -> np.ndarray:
+    """Per circle and direction: the strongest radial gradient at 0.85-1.1 of the radius."""
+    h, w = gx.shape[1:]
+    best = np.zeros((len(circles), len(cos)), np.float32)
+    for rho in (0.85, 0.95, 1.02, 1.1):
+        rr = circles[:, 2:3] * rho
+        xi = np.clip(np.round(circles[:, 0:1] + rr * cos[None]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(circles[:, 1:2] + rr * sin[None]).astype(int), 0, h - 1)
+        # Radial component per channel; the strongest channel counts.
+        radial = np.abs(gx[:, yi, xi] * cos[None, None] + gy[:, yi, xi] * sin[None, None])
+        best = np.maximum(best, radial.max(axis=0))
+    return best
+
+
+def hough_circles(grey: np.ndarray, r_min: float, r_max: float) -> np.ndarray:
+    """Circles (x, y, r) of checker size; the outline shows even light-on-light."""
+    # Local contrast first: dark checkers on a dark board still have a visible rim.
+    clahe = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(6, 6))
+    blur = cv2.GaussianBlur(clahe.apply(grey), (5, 5), 1.2)
+    found = cv2.HoughCircles(
+        blur,
+        cv2.HOUGH_GRADIENT,
+        dp=1,
+        minDist=max(4.0, 0.8 * r_min),
+        param1=80,
+        param2=14,
+        minRadius=int(r_min),
+        maxRadius=int(np.ceil(r_max)),
+    )
+    return np.zeros((0, 3), np.float32) if found is None else found[0].astype(np.float32)
+
+
+@dataclass(frozen=True)
+class Edges:
+    """Per-channel gradients (3, H, W) of the board and their typical strength."""
+
+    gx: np.ndarray
+    gy: np.ndarray
+    scale: float
+
+
+def edges_of(lab: np.ndarray) -> Edges:
+    gx, gy = gradients(lab)
+    # Typical edge strength of this board (on a subsample: the median needs no more).
+    sub = (slice(None), slice(None, None, 4), slice(None, None, 4))
+    return Edges(gx, gy, float(np.median(np.hypot(gx[sub], gy[sub]).max(axis=0))) + 1.0)
+
+
+def slot_rims(edges: Edges, xs: np.ndarray, ys: np.ndarray, d: float) -> np.ndarray:
+    """Per position (x, y): the strongest rim (facing the board's middle) of a checker-sized
+    circle near it: centres within 0.12 d across and 0.1 d along, radius 0.45-0.49 d.  Finds
+    a checker the circle search missed (dark on dark, soft low-resolution frames)."""
+    off = np.array(
+        [
+            (dx, dy, rr * d)
+            for dx in np.linspace(-0.12, 0.12, 5) * d
+            for dy in np.linspace(-0.1, 0.1, 5) * d
+            for rr in (0.45, 0.49)
+        ],
+        np.float64,
+    )
+    pos = np.stack([xs, ys, np.zeros(len(xs))], axis=1).astype(np.float64)
+    cands = (pos[:, None, :] + off[None]).reshape(-1, 3).astype(np.float32)
+    rim = ring_evidence(edges.gx, edges.gy, cands, edges.scale)
+    return rim.reshape(len(xs), len(off)).max(axis=1)
+
+
+def slot_rim(edges: Edges, x: float, y: float, d: float) -> float:
+    """``slot_rims`` at one position."""
+    return float(slot_rims(edges, np.array([x]), np.array([y]), d)[0])
+
+
+def verified(
+    circles: np.ndarray,
+    lab: np.ndarray,
+    edges: Edges,
+    field: np.ndarray,
+    tri_colours: list[np.ndarray],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keep circles that are checkers: unlike both board colours inside, or with a rim all
+    round (light-on-light).  Also says which are sure (strong rim or colour): a circle
+    straddling two touching checkers has some rim too, and only sure ones may prove a checker
+    on top.  Third: each kept circle's rim all round (a lone checker's, e.g. on the bar)."""
+    if not len(circles):
+        return circles, np.zeros(0, bool), np.zeros(0, np.float32)
+    h, w = lab.shape[:2]
+    gx, gy, scale = edges.gx, edges.gy, edges.scale
+    rim = ring_evidence(gx, gy, circles, scale)
+    keep = []
+    strong = []
+    for (x, y, r), e in zip(circles, rim, strict=True):
+        rr = 0.55 * r
+        patch = lab[
+            int(max(0, y - rr)) : int(min(h, y + rr + 1)),
+            int(max(0, x - rr)) : int(min(w, x + rr + 1)),
+        ]
+        px = patch.reshape(-1, 3)
+        if not len(px):
+            keep.append(False)
+            strong.append(False)
+            continue
+        unlike = np.ones(len(px), bool)
+        for ref in (field, *tri_colours):
+            unlike &= colour_dist(px, ref) > 18.0
+        # Rim 1.5: dark-on-dark checkers at the edge score 1.5-2; circles built from triangle
+        # edges mostly under 1.25 (dev: 66 checkers, 3 phantoms between 1.5 and 2).
+        keep.append(float(unlike.mean()) > 0.4 or e > 1.5)
+        strong.append(float(unlike.mean()) > 0.4 or e > 2.0)
+    kept = np.array(keep, bool)
+    round_ = ring_evidence(gx, gy, circles[kept], scale, all_round=True)
+    return circles[kept], np.array(strong, bool)[kept], round_
+
+
+def circle_pitch(circles: np.ndarray, cells: list[Cell], h: int, d: float) -> float | None:
+    """Spacing of neighbouring checkers along a point, from circles on the same point (some
+    boards leave gaps between checkers); None when too few pairs are seen."""
+    gaps: list[float] = []
+    for c in cells:
+        cxs = (c.x0 + c.x1) / 2.0
+        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1] if len(circles) else []
+        alongs = np.sort(
+            np.asarray([y if c.top else h - 1 - y for y in ys if (y < h / 2) == c.top])
+        )
+        steps = np.diff(alongs)
+        gaps += [float(g) for g in steps if 0.85 * d < g < 1.6 * d]
+    if len(gaps) < 3:
+        return None
+    return float(np.median(gaps))
+
+
+def in_mask(circles: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per circle: is its centre inside the mask."""
+    if not len(circles):
+        return np.zeros(0, bool)
+    h, w = mask.shape
+    xi = np.clip(circles[:, 0].astype(int), 0, w - 1)
+    yi = np.clip(circles[:, 1].astype(int), 0, h - 1)
+    return mask[yi, xi] > 0
+
+
+def backed(found: list[Found], circles: np.ndarray, d: float) -> bool:
+    """Does any of these checkers have a circle centred within 0.3 d of it."""
+    if not len(circles):
+        return False
+    return any(
+        bool(np.any(np.hypot(circles[:, 0] - f.x, circles[:, 1] - f.y) < 0.3 * d)) for f in found
+    )
+
+
+def grid_shift(alongs: np.ndarray, d: float, pitch: float) -> float:
+    """How far this point's outlines sit beyond the slot grid (a board edge registered a few
+    pixels off, a frame lip): the median offset of those near a slot, when two or more are."""
+    t = (alongs[alongs < 5 * pitch] - 0.5 * d) / pitch
+    res = (t - np.round(t)) * pitch
+    res = res[np.abs(res) < 0.3 * d]
+    return float(np.median(res)) if len(res) >= 2 else 0.0
+
+
+def shifted(circles: np.ndarray | None, cell: Cell, shift: float) -> np.ndarray | None:
+    """Circles moved back toward the point's edge by ``shift``."""
+    if circles is None or not len(circles):
+        return circles
+    out = circles.copy()
+    out[:, 1] += -shift if cell.top else shift
+    return out
+
+
+def alongs_of(circles: np.ndarray, cell: Cell, h: int) -> np.ndarray:
+    """Distances from the point's edge of the circles on the cell's column and half, sorted."""
+    if not len(circles):
+        return np.zeros(0, np.float32)
+    inside = np.abs(circles[:, 0] - (cell.x0 + cell.x1) / 2.0) < 0.35 * (cell.x1 - cell.x0)
+    inside &= (circles[:, 1] < h / 2) == cell.top
+    ys = circles[inside, 1]
+    return np.sort(ys if cell.top else (h - 1 - ys))

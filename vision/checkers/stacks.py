@@ -1,0 +1,306 @@
+"""One point's checkers: the first layer from the edge, the layers on top, fanned stacks."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.checkers.fanned import chain_count, fanned_count
+from vision.checkers.model import Cell, Found
+from vision.checkers.outlines import alongs_of, grid_shift, shifted
+
+GAP_TOL = 0.22
+# Edge-slot rim (``outlines.slot_rim``) that backs a colour run with no circle on it (soft real
+# frames: checkers 3-8; train+dev phantoms under 4.6).
+RIM_BACKS_COLOUR = 5.0
+# A full row's slot reads as covered by a second-layer checker when its rim is under 2 and
+# under 0.35 of the next visible slot's (train+dev fives: 5 of 6 sixes and sevens so, 1 of 430
+# fives).
+RIM_FULL_HIDDEN = 2.0
+HIDDEN_RATIO = 0.35
+# A row's last rim under TAIL_DROP (TAIL_DOUBT) of its typical one, when that is at least
+# TAIL_TYPICAL (faint rims say nothing), is no checker (a doubtful one).
+TAIL_DROP = 0.25
+TAIL_DOUBT = 0.45
+TAIL_TYPICAL = 3.0
+
+
+FULL_FROM = 3
+
+
+def _outlined(
+    n_colour: int, raw: np.ndarray | None, cell: Cell, h: int, d: float, pitch: float
+) -> int:
+    """Slots seen by colour alone, kept up to the last with an outline (verified or not)."""
+    if raw is None:
+        return n_colour
+    alongs = alongs_of(raw, cell, h)
+    slots = [k for k in range(n_colour) if np.any(np.abs(alongs - (0.5 * d + k * pitch)) < 0.3 * d)]
+    return max(slots) + 1 if slots else 0
+
+
+def _weak_rows(
+    seen: list[bool], raw: np.ndarray | None, cell: Cell, h: int, d: float, pitch: float
+) -> list[bool]:
+    """On a point where nothing else was seen, unverified outlines on the first two slots, or
+    on two or more slots in a row from one of the first three (the first checkers matching
+    their triangle show no rim), and none off the slot grid, make a row from the edge
+    (dark-on-dark checkers)."""
+    if raw is None or any(seen):
+        return seen
+    t = (alongs_of(raw, cell, h) - 0.5 * d) / pitch
+    t = t[t < len(seen) - 0.5]
+    on_grid = np.abs(t - np.round(t)) * pitch < 0.225 * d
+    on = {int(round(v)) for v in t[on_grid] if v > -0.5}
+    # Wood grain scatters circles anywhere: every outline must sit on the grid, and the row
+    # must start near the edge (train+dev: the run rule alone found 3 missed stacks, no
+    # phantom).
+    if not on or not np.all(on_grid):
+        return seen
+    if not ({0, 1} <= on or (min(on) <= 2 and _run_from(on, min(on)) >= 2)):
+        return seen
+    return [v or k <= max(on) for k, v in enumerate(seen)]
+
+
+def _run_from(slots: set[int], start: int) -> int:
+    """Length of the run of consecutive slots from ``start``."""
+    k = start
+    while k + 1 in slots:
+        k += 1
+    return k - start + 1
+
+
+def _weak_between(
+    seen: list[bool], raw: np.ndarray | None, cell: Cell, h: int, d: float, pitch: float
+) -> list[bool]:
+    """Slots below the outermost seen one also seen by an unverified outline: between sure
+    checkers, a weak rim (dark-on-dark) is a checker, not a triangle's edge."""
+    far = max((k for k, v in enumerate(seen) if v), default=-1)
+    if raw is None or far < 1:
+        return seen
+    a = alongs_of(raw, cell, h)
+    if not len(a):
+        return seen
+    out = list(seen)
+    for k in range(far):
+        out[k] = out[k] or float(np.min(np.abs(a - (0.5 * d + k * pitch)))) < 0.225 * d
+    return out
+
+
+def _sure_near(alongs: np.ndarray, target: float, d: float) -> bool:
+    """Is one of these outlines centred within a quarter checker of ``target``."""
+    return bool(len(alongs)) and float(np.min(np.abs(alongs - target))) < 0.25 * d
+
+
+def _gap_slots(alongs: np.ndarray, d: float, pitch: float) -> set[int]:
+    """Gaps (j: between slots j and j + 1) holding a circle nearer the gap than any slot."""
+    t = (alongs - 0.5 * d) / pitch - 0.5
+    return {int(round(v)) for v in t if abs(v - round(v)) < GAP_TOL}
+
+
+def next_slot_outlined(raw: np.ndarray, cell: Cell, h: int, d: float, pitch: float, n: int) -> bool:
+    """Is there an outline (verified or not) at first-layer slot ``n`` (0 = at the edge)?"""
+    if raw is None or not len(raw):
+        return False
+    target = 0.5 * d + n * pitch
+    return bool(np.any(np.abs(alongs_of(raw, cell, h) - target) < 0.25 * pitch))
+
+
+def first_layer_slots(half: int, d: float, pitch: float) -> int:
+    """First-layer slots on a point: checkers from the edge that fit in the half. (Letting a
+    last one overhang the middle won one dev render but cost 5 of the 22 real paper-board
+    frames, read with stacks of 4 as 7: measured, not kept.)"""
+    return max(1, int((half - 0.2 * d) // pitch))
+
+
+def cell_checkers(
+    cell: Cell,
+    strip: np.ndarray,
+    diff: np.ndarray,
+    circles: np.ndarray,
+    extent: float,
+    pitch: float,
+    d: float,
+    h: int,
+    half: int,
+    seen_beside: list[bool] | None = None,
+    sure: np.ndarray | None = None,
+    raw: np.ndarray | None = None,
+    rim0: float = 0.0,
+) -> list[Found]:
+    """Checkers of one point: circles found on it, plus first-layer slots that differ from the
+    empty board but had no circle (touching, low-contrast outlines)."""
+    r = d / 2.0
+    cxs = (cell.x0 + cell.x1) / 2.0
+    out: list[Found] = []
+    width = strip.shape[1]
+
+    def sample(along: float) -> tuple[float, float, float]:
+        # A fanned stack's last slot may lie past the middle: sample inside the strip (an
+        # empty patch would read as pure black and split the colours wrongly).
+        along = float(np.clip(along, 0.3 * r, half - 1 - 0.3 * r))
+        y0 = int(max(0, along - 0.3 * r))
+        y1 = int(min(half, along + 0.3 * r + 1))
+        x0 = int(max(0, width / 2 - 0.3 * r))
+        x1 = int(min(width, width / 2 + 0.3 * r + 1))
+        patch = strip[y0:y1, x0:x1].reshape(-1, 3)
+        m = patch.mean(axis=0) if len(patch) else np.zeros(3)
+        return float(m[0]), float(m[1]), float(m[2])
+
+    shift = grid_shift(alongs_of(circles, cell, h), d, pitch)
+    if shift:
+        circles, sure, raw = (shifted(c, cell, shift) for c in (circles, sure, raw))
+    alongs = alongs_of(circles, cell, h)
+    sure_alongs = alongs if sure is None else alongs_of(sure, cell, h)
+    n_colour = int(round(extent / pitch)) if extent > 0 else 0
+    if n_colour and not np.any(alongs < extent + 0.5 * d) and not any(seen_beside or []):
+        # Colour alone, without an outline on or just past its run: a die's shadow, a cocked die
+        # leaning over the edge, a glare.  A checker shows at least a faint rim.
+        n_colour = _outlined(n_colour, raw, cell, h, d, pitch)
+        if rim0 >= RIM_BACKS_COLOUR:
+            # A clear rim on the edge slot that the circle search missed (soft, low-resolution
+            # frames) backs the run's first checker.
+            n_colour = max(n_colour, 1)
+
+    def circle_near(a: float, tol: float) -> bool:
+        return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
+
+    # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
+    max_first = first_layer_slots(half, d, pitch)
+    beside = seen_beside or []
+    seen = [
+        k < n_colour
+        or circle_near(0.5 * d + k * pitch, 0.45 * r)
+        or (k < len(beside) and beside[k])
+        for k in range(max_first)
+    ]
+    seen = _weak_between(seen, raw, cell, h, d, pitch)
+    seen = _weak_rows(seen, raw, cell, h, d, pitch)
+    n_first = 0
+    while n_first < max_first and seen[n_first]:
+        n_first += 1
+    upper: list[int] = []
+    far = max((k for k in range(max_first) if seen[k]), default=-1)
+    if far >= 1 and all(seen[1 : far + 1]):
+        # The first checker sits in the triangle's widest part: when it matches the triangle
+        # it may go unseen, but the ones beyond it prove it is there.
+        n_first = max(n_first, far + 1)
+    far_circle = max(
+        (k for k in range(max_first) if circle_near(0.5 * d + k * pitch, 0.45 * r)), default=-1
+    )
+    if far_circle >= 2 and (
+        sum(seen[: far_circle + 1]) >= 0.6 * (far_circle + 1) or seen[far_circle - 1]
+    ):
+        # Outlines further out prove the checkers between (same colour as the triangle: unseen).
+        n_first = max(n_first, far_circle + 1)
+    # A circle nearer a gap (half a pitch out) than to any slot is a checker on top.
+    gaps = _gap_slots(alongs, d, pitch)
+    # Only a sure circle may prove a full first layer that was not seen (a weak one may straddle
+    # two touching checkers); over a first layer seen full, any circle in a gap is on top.
+    sure_gaps = _gap_slots(sure_alongs, d, pitch)
+    if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in sure_gaps):
+        # Checkers go on top only once the first layer holds five: its outer ones are there
+        # even when unseen (light-on-light, their outline hidden under the top layer).
+        far = 4
+        seen = seen + [True] * (5 - len(seen))
+        seen[: far + 1] = [True] * (far + 1)
+    if far >= 4:
+        # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
+        upper = sorted(j for j in gaps if 0 <= j < far)
+        if not upper and raw is not None and all(seen[: far + 1]):
+            # Over a first layer seen whole, an unverified outline in a gap is a checker on top.
+            upper = sorted(j for j in _gap_slots(alongs_of(raw, cell, h), d, pitch) if 0 <= j < far)
+        hidden = {k for j in upper for k in (j, j + 1)}
+        if all(seen[k] or k in hidden for k in range(far + 1)):
+            n_first = far + 1
+        upper = [j for j in upper if j + 1 < n_first]
+    if n_first == max_first and not upper and _sure_near(sure_alongs, 0.5 * d + n_first * pitch, d):
+        # A row one longer than the half holds (its last checker overhangs the middle, or they
+        # overlap a little): only a sure outline on that slot counts it, never colour (the
+        # paper board's stacks of 4 read as 7 from colour).
+        n_first += 1
+    fanned = chain_count(alongs, d, pitch, half)
+    if fanned is None and raw is not None:
+        # Fanned light-on-light or dark-on-dark checkers show thin rims: unverified outlines
+        # count when they form an even chain from the edge (phantoms do not).
+        fanned = chain_count(alongs_of(raw, cell, h), d, pitch, half, even_only=True)
+    reach = 0.5 * d + 4.45 * max(pitch, d)
+    outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
+    if fanned is None and outer and n_first >= 2:
+        # The top checker of a fanned stack lies whole beyond a pyramid's reach even when the
+        # ones under it show no outline: the stack runs from the edge to it.
+        extent = max(extent, min(outer) + 0.5 * d)
+    if fanned is None and extent > 5.3 * pitch:
+        fanned = fanned_count(strip, extent, pitch, d)
+    if fanned is not None and fanned >= n_first:
+        # Fanned along the point (each checker half over the next): count by the period.
+        # The stack reaches the colour run's end or its outermost outline, whichever is
+        # further (light-on-light: the colour run falls short).
+        outlines = alongs if raw is None else alongs_of(raw, cell, h)
+        reach_end = max(extent, float(outlines.max()) + 0.5 * d if len(outlines) else 0.0)
+        reach_end = min(reach_end, float(half))
+        step = (reach_end - d) / max(fanned - 1, 1)
+        n_first, upper = fanned, []
+        for k in range(n_first):
+            a = 0.5 * d + k * step
+            out.append(Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+        return out
+    third = 0
+    if fanned is None and n_first >= 5 and upper:
+        upper, third = pyramid_layers(upper)
+    for k in range(n_first):
+        a = 0.5 * d + k * pitch
+        out.append(Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+    for j in upper:
+        a = 0.5 * d + (j + 0.5) * pitch
+        out.append(Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+    for k in range(1, third + 1):
+        # Third layer over slots 1.., where the first layer's checkers are (colour the same).
+        a = 0.5 * d + k * pitch
+        out.append(Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
+    out.sort(key=lambda f: f.along)
+    return out
+
+
+def hidden_by_second_layer(rims: list[float]) -> int:
+    """Second-layer checkers (0-2) on a full row of five, from the rims of its slots (edge
+    first) facing the board's middle.  The second layer fills its gaps from the edge, and the
+    checker on gap j covers that side of slot j: slots 0..j-1 dark while the next one shows a
+    clear rim mean j checkers on top, even when their own outlines were not found."""
+    for j in (2, 1):
+        ref = min(rims[j], float(np.median(rims[j : j + 3])))
+        if all(r < min(RIM_FULL_HIDDEN, HIDDEN_RATIO * ref) for r in rims[:j]):
+            return j
+    return 0
+
+
+def row_tail(rims: list[float]) -> tuple[int, bool]:
+    """How many of a row's checkers to keep, from their rims toward the board's middle (edge
+    first), and whether the last one kept is doubtful.  Each checker's rim on that side lies
+    against the next checker, the last one's against the board, so the last is the clearest:
+    a last slot with under a quarter of the row's typical rim is a shadow or a die, not a
+    checker (train+dev: 8 of 10 such rows one or two too long, none right); under 0.45, doubt.
+    """
+    n = len(rims)
+    while n >= 2:
+        typical = float(np.median(rims[: n - 1]))
+        if typical < TAIL_TYPICAL or rims[n - 1] >= TAIL_DROP * typical:
+            break
+        n -= 1
+    doubt = n >= 2 and rims[n - 1] < TAIL_DOUBT * float(np.median(rims[: n - 1]))
+    return n, doubt and float(np.median(rims[: n - 1])) >= TAIL_TYPICAL
+
+
+def pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
+    """Second-layer gaps and third-layer size of a pyramid, from the gaps seen on top.
+
+    A pyramid fills its second layer from the edge (gaps 0..3), so the outermost gap seen
+    implies those nearer the edge.  Those unseen are hidden under a third layer (on slots 1..3,
+    over gaps 0..3): gap 0 shows a crescent beside slot 1, gaps 1 and 2 vanish under two
+    third-layer checkers each, so each of them unseen adds one.
+    """
+    jmax = max(upper)
+    hidden = set(range(jmax + 1)) - set(upper)
+    third = 0
+    if jmax == 3 and hidden:
+        third = min(3, 1 + len(hidden & {1, 2}))
+    return list(range(jmax + 1)), third
