@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.pip_groups import mst_cut
 from vision.pips import Pip, dedupe, find_pips
 
 STATES = ("flat", "cocked")
@@ -33,6 +34,9 @@ _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
 _PAIR_ROUND = 0.3  # the two pips of a 2 are foreshortened alike
 _LINK_R = 9.5  # pips of one face are at most this many pip radii apart
+_SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its top face
+_SIDE_FLATTER = 0.1  # and its pips are this much less round
+_LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,9 @@ def _link(
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
                 continue
+            # One ink, one light: the pips of a face contrast alike (a side face's are fainter).
+            if abs(np.log(a.contrast / b.contrast)) > _LINK_CONTRAST:
+                continue
             if find(i) == find(j):
                 continue  # already joined through other pips: the path check adds nothing
             if not _segment_clean(gray, a, b, arr):
@@ -195,10 +202,14 @@ def _split_mixed(
         vals = [np.log(pips[i].r) + pips[i].circularity for i in key]
         gaps = np.diff(vals)
         k = int(np.argmax(gaps))
-        if gaps[k] < 0.12:
-            out.append(gi)
-            continue
-        for part in (key[: k + 1], key[k + 1 :]):
+        if gaps[k] >= 0.12:
+            parts = (key[: k + 1], key[k + 1 :])
+        else:
+            # Alike pips that do not make a face: two dice side by side (pips of one colour
+            # on dice of one colour leave no gap that the link check sees).
+            a, b = mst_cut(np.array([[pips[i].x, pips[i].y] for i in gi]))
+            parts = ([gi[j] for j in a], [gi[j] for j in b])
+        for part in parts:
             sub = [pips[i] for i in part]
             relinked = [[part[j] for j in g] for g in _link(gray, sub, _LINK_R, die_px)]
             out.extend(_split_mixed(gray, pips, relinked, die_px, depth - 1))
@@ -218,7 +229,8 @@ def _complete_six(gray: np.ndarray, g: _Group) -> _Group:
     found = []
     for i in range(len(ps)):
         for j in range(i + 1, len(ps)):
-            if not (0.75 * side <= d[i, j] <= 1.35 * side and d[i, j] > 3.2 * r):
+            # Up to 1.5 sides: some makers set the two columns of a 6 closer than its rows.
+            if not (0.75 * side <= d[i, j] <= 1.5 * side and d[i, j] > 3.2 * r):
                 continue
             mx, my = (ps[i].x + ps[j].x) / 2, (ps[i].y + ps[j].y) / 2
             if any(math.hypot(p.x - mx, p.y - my) < 1.5 * r for p in ps + found):
@@ -533,8 +545,13 @@ def _accept_singles(
             continue
         # A big spot with smaller spots of the other polarity just outside it is a die body,
         # not a pip (a highlight inside a glossy pip does not count).
+        # Pips contrast with a body about as much as a body with the table; a glossy pip's
+        # faint highlight at its rim is not one.
         if any(
-            q.dark != p.dark and q.r < p.r and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
+            q.dark != p.dark
+            and q.r < p.r
+            and q.contrast > 0.35 * p.contrast
+            and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
             for q in pips
         ):
             continue
@@ -611,9 +628,15 @@ def _top_faces(groups: list[_Group]) -> list[_Group]:
     kept: list[_Group] = []
     for g in order:
         clash = False
+        circ_g = float(np.mean([p.circularity for p in g.pips]))
         for k in kept:
             d = np.hypot(g.cx - k.cx, g.cy - k.cy)
             if d < 1.75 * max(g.half, k.half):
+                clash = True
+                break
+            circ_k = float(np.mean([p.circularity for p in k.pips]))
+            # A flatter group beside a rounder one is that die's side face (oblique views).
+            if d < _SIDE_REACH * max(g.half, k.half) and circ_g < circ_k - _SIDE_FLATTER:
                 clash = True
                 break
         if not clash:
