@@ -36,6 +36,7 @@ _PAIR_ROUND = 0.3  # the two pips of a 2 are foreshortened alike
 _LINK_R = 9.5  # pips of one face are at most this many pip radii apart
 _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its top face
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
+_MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -598,7 +599,13 @@ def _consensus(groups: list[_Group]) -> list[_Group]:
         return groups
     circ = [float(np.mean([p.circularity for p in g.pips])) for g in groups]
     ref = float(np.percentile(circ, 75))
-    return [g for g, c in zip(groups, circ, strict=True) if c >= ref - 0.3]
+    # A layout of 4+ pips is strong evidence of its own: glossy pips with rim highlights
+    # measure flatter than they are, so they get a wider margin.
+    return [
+        g
+        for g, c in zip(groups, circ, strict=True)
+        if c >= ref - (_MANY_PIPS_MARGIN if len(g.pips) >= 4 else 0.3)
+    ]
 
 
 def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:
