@@ -37,6 +37,7 @@ _LINK_R = 9.5  # pips of one face are at most this many pip radii apart
 _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its top face
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
+_LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -564,7 +565,7 @@ def _accept_singles(
             faces = float(np.median([q.face for q in same]))
             if not (0.75 * rs <= p.r <= 1.5 * rs) or abs(p.face - faces) > 50:
                 continue
-        if not _face_plain(gray, g, 0.5):
+        if not _face_plain(gray, g, 0.5) or _ring_busy(gray, g) > _LONE_BUSY:
             continue
         out.append(g)
     return out
@@ -606,6 +607,25 @@ def _consensus(groups: list[_Group]) -> list[_Group]:
         for g, c in zip(groups, circ, strict=True)
         if c >= ref - (_MANY_PIPS_MARGIN if len(g.pips) >= 4 else 0.3)
     ]
+
+
+def _ring_busy(gray: np.ndarray, g: _Group) -> float:
+    """Share of the annulus 1.8 r .. 0.8 half around a lone pip that is marked like a pip.
+    A 1 has nothing else on its face; the centre of a logo (the winged emblem of a 6) or a
+    spot on printed matter has marks around it."""
+    h, w = gray.shape
+    ext = int(0.8 * g.half) + 2
+    x0, x1 = max(0, int(g.cx) - ext), min(w, int(g.cx) + ext + 1)
+    y0, y1 = max(0, int(g.cy) - ext), min(h, int(g.cy) + ext + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    rr = np.hypot(xx - g.cx, yy - g.cy)
+    sel = (rr >= 1.8 * g.r) & (rr <= 0.8 * g.half)
+    if sel.sum() < 10:
+        return 0.0
+    vals = gray[y0:y1, x0:x1][sel].astype(np.float32)
+    p = g.pips[0]
+    dev = (p.face - vals) if p.dark else (vals - p.face)
+    return float(np.mean(dev > 0.4 * p.contrast))
 
 
 def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:

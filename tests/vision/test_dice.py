@@ -143,3 +143,14 @@ def test_real_photos_heldout_smoke(set_name: str) -> None:
     # Floors set below today's figures (see the report); the targets are higher.
     assert matched / labels >= 0.65, (matched, labels)
     assert correct / matched >= 0.85, (correct, matched)
+
+
+def test_logo_centre_is_not_a_one() -> None:
+    # A winged-emblem face: a round boss with bars around it is not a lone pip.
+    img = np.full((300, 300, 3), 70, np.uint8)
+    draw_die(img, 1, (150, 150), 90, 0)
+    for dx, dy in [(-1, 0), (1, 0), (0, -1), (0, 1)]:
+        a = (int(150 + dx * 26), int(150 + dy * 26))
+        b = (int(150 + dx * 36), int(150 + dy * 36))
+        _ = cv2.line(img, a, b, (25, 25, 25), 3)
+    assert [d.value for d in find_dice(img)] != [1]
