@@ -42,6 +42,7 @@ _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its to
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
+_EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -397,9 +398,15 @@ def find_dice(
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     out = []
     h, w = full.shape
+    # Half a face side as the dice of this frame show it: a partial read under-estimates it.
+    halves = [g.half for g in groups if len(g.pips) >= 3]
+    ref_half = (0.5 * die_px if die_px else float(np.median(halves)) if halves else 0.0) / f
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
         if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
+            continue
+        # A face cut by the frame edge cannot be read: what shows may be part of it.
+        if min(cx, cy, w - 1 - cx, h - 1 - cy) < _EDGE_HALVES * max(hs, ref_half):
             continue
         bbox = (
             int(max(0, cx - 1.1 * hs)),

@@ -154,3 +154,10 @@ def test_logo_centre_is_not_a_one() -> None:
         b = (int(150 + dx * 36), int(150 + dy * 36))
         _ = cv2.line(img, a, b, (25, 25, 25), 3)
     assert [d.value for d in find_dice(img)] != [1]
+
+
+def test_face_cut_by_the_frame_is_not_read() -> None:
+    img = np.full((200, 300, 3), 70, np.uint8)
+    draw_die(img, 6, (0, 100), 70, 0)  # half the face outside the picture: shows a 3
+    draw_die(img, 5, (200, 100), 70, 20)
+    assert [d.value for d in find_dice(img)] == [5]
