@@ -84,8 +84,10 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float
         & (np.abs(arr[:, 0] - mx) <= n)
         & (np.abs(arr[:, 1] - my) <= n)
     )
-    for px, py, pr, _ in arr[near]:
-        keep &= (xs - px) ** 2 + (ys - py) ** 2 > (1.3 * pr) ** 2
+    others = arr[near]
+    if len(others):
+        d2 = (xs[None, :] - others[:, :1]) ** 2 + (ys[None, :] - others[:, 1:2]) ** 2
+        keep &= np.all(d2 > (1.3 * others[:, 2:3]) ** 2, axis=0)
     if keep.sum() < 2:
         return True
     h, w = gray.shape
@@ -129,16 +131,16 @@ def _link(
             b = pips[j]
             if b.x - a.x > reach:
                 break
-            if a.dark != b.dark or abs(np.log(a.r / b.r)) > 0.4:
+            if a.dark != b.dark or abs(math.log(a.r / b.r)) > 0.4:
                 continue
-            d = np.hypot(a.x - b.x, a.y - b.y)
+            d = math.hypot(a.x - b.x, a.y - b.y)
             limit = 0.95 * die_px if die_px else max_dist * max(a.r, b.r)
             if d > limit or d < 1.8 * max(a.r, b.r):
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
                 continue
             # One ink, one light: the pips of a face contrast alike (a side face's are fainter).
-            if abs(np.log(a.contrast / b.contrast)) > _LINK_CONTRAST:
+            if abs(math.log(a.contrast / b.contrast)) > _LINK_CONTRAST:
                 continue
             if find(i) == find(j):
                 continue  # already joined through other pips: the path check adds nothing
