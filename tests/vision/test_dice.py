@@ -161,3 +161,11 @@ def test_face_cut_by_the_frame_is_not_read() -> None:
     draw_die(img, 6, (0, 100), 70, 0)  # half the face outside the picture: shows a 3
     draw_die(img, 5, (200, 100), 70, 20)
     assert [d.value for d in find_dice(img)] == [5]
+
+
+def test_a_faint_spot_is_not_a_pip_of_the_face() -> None:
+    # Pips of one face share ink and light: a much fainter spot beside a 1 does not make a 2.
+    img = np.full((300, 300, 3), 70, np.uint8)
+    draw_die(img, 1, (150, 150), 90, 0)
+    _ = cv2.circle(img, (180, 180), 8, (185, 185, 185), -1, cv2.LINE_AA)
+    assert [d.value for d in find_dice(img)] == [1]
