@@ -169,3 +169,13 @@ def test_a_faint_spot_is_not_a_pip_of_the_face() -> None:
     draw_die(img, 1, (150, 150), 90, 0)
     _ = cv2.circle(img, (180, 180), 8, (185, 185, 185), -1, cv2.LINE_AA)
     assert [d.value for d in find_dice(img)] == [1]
+
+
+def test_side_face_below_a_top_face_is_not_a_die() -> None:
+    # Seen obliquely, the side face under a 5 shows flattened pips: it is the same die.
+    img = np.full((300, 300, 3), 70, np.uint8)
+    draw_die(img, 5, (150, 120), 80, 0)
+    _ = cv2.rectangle(img, (110, 172), (190, 215), (200, 200, 195), -1)
+    for x in (128, 172):
+        _ = cv2.ellipse(img, (x, 195), (7, 5), 0, 0, 360, (25, 25, 25), -1, cv2.LINE_AA)
+    assert [d.value for d in find_dice(img)] == [5]
