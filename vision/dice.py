@@ -23,6 +23,11 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
+from vision.pip_groups import Group as _Group
+from vision.pip_groups import layout_ok as _layout_ok
+from vision.pip_groups import make_group as _make_group
+from vision.pip_groups import mst_cut
 from vision.pips import Pip, dedupe, find_pips
 
 STATES = ("flat", "cocked")
@@ -33,27 +38,12 @@ _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
 _PAIR_ROUND = 0.3  # the two pips of a 2 are foreshortened alike
 _LINK_R = 9.5  # pips of one face are at most this many pip radii apart
-
-
-@dataclass(frozen=True)
-class TiltCues:
-    """Measurements that tell a cocked die from a flat one (1 = as for a flat die).
-
-    ``pip_aspect``: mean min/max diameter of the pips (a tilted face foreshortens them).
-    ``layout_aspect``: short/long axis of the pip pattern for 4, 5 and 6 (6 corrected for its
-    2x3 shape); 1.0 when the count gives no second axis.
-    ``face_aspect``: short/long side of the plain face region around the pips.
-    ``face_area``: that region's area over the calibrated die area (0 when no die size).
-    """
-
-    pip_aspect: float
-    layout_aspect: float
-    face_aspect: float
-    face_area: float
-    body_offset: float = 0.0  # die body centroid to top-face centre, over the die side
-    body_off_axis: float = 0.0  # part of that offset not explained by perspective
-    body_area: float = 0.0  # die body area over the die area
-    body_along: float = 0.0  # signed part toward the image centre (< 0: no perspective makes it)
+_SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its top face
+_SIDE_FLATTER = 0.1  # and its pips are this much less round
+_MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
+_LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
+_EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
+_LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
 @dataclass(frozen=True)
@@ -69,22 +59,6 @@ class DieReading:
     top_face_size: float
     pips: tuple[tuple[float, float, float], ...] = ()  # (x, y, r) of the pips counted
     tilt: TiltCues | None = None  # the measurements behind ``state``
-
-
-@dataclass(frozen=True)
-class _Group:
-    pips: tuple[Pip, ...]
-    cx: float
-    cy: float
-    half: float  # half the face side, pixels
-
-    @property
-    def r(self) -> float:
-        return float(np.median([p.r for p in self.pips]))
-
-    @property
-    def dark(self) -> bool:
-        return self.pips[0].dark
 
 
 def _pip_array(pips: list[Pip]) -> np.ndarray:
@@ -110,8 +84,10 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float
         & (np.abs(arr[:, 0] - mx) <= n)
         & (np.abs(arr[:, 1] - my) <= n)
     )
-    for px, py, pr, _ in arr[near]:
-        keep &= (xs - px) ** 2 + (ys - py) ** 2 > (1.3 * pr) ** 2
+    others = arr[near]
+    if len(others):
+        d2 = (xs[None, :] - others[:, :1]) ** 2 + (ys[None, :] - others[:, 1:2]) ** 2
+        keep &= np.all(d2 > (1.3 * others[:, 2:3]) ** 2, axis=0)
     if keep.sum() < 2:
         return True
     h, w = gray.shape
@@ -155,13 +131,16 @@ def _link(
             b = pips[j]
             if b.x - a.x > reach:
                 break
-            if a.dark != b.dark or abs(np.log(a.r / b.r)) > 0.4:
+            if a.dark != b.dark or abs(math.log(a.r / b.r)) > 0.4:
                 continue
-            d = np.hypot(a.x - b.x, a.y - b.y)
+            d = math.hypot(a.x - b.x, a.y - b.y)
             limit = 0.95 * die_px if die_px else max_dist * max(a.r, b.r)
             if d > limit or d < 1.8 * max(a.r, b.r):
                 continue
             if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
+                continue
+            # One ink, one light: the pips of a face contrast alike (a side face's are fainter).
+            if abs(math.log(a.contrast / b.contrast)) > _LINK_CONTRAST:
                 continue
             if find(i) == find(j):
                 continue  # already joined through other pips: the path check adds nothing
@@ -195,10 +174,14 @@ def _split_mixed(
         vals = [np.log(pips[i].r) + pips[i].circularity for i in key]
         gaps = np.diff(vals)
         k = int(np.argmax(gaps))
-        if gaps[k] < 0.12:
-            out.append(gi)
-            continue
-        for part in (key[: k + 1], key[k + 1 :]):
+        if gaps[k] >= 0.12:
+            parts = (key[: k + 1], key[k + 1 :])
+        else:
+            # Alike pips that do not make a face: two dice side by side (pips of one colour
+            # on dice of one colour leave no gap that the link check sees).
+            a, b = mst_cut(np.array([[pips[i].x, pips[i].y] for i in gi]))
+            parts = ([gi[j] for j in a], [gi[j] for j in b])
+        for part in parts:
             sub = [pips[i] for i in part]
             relinked = [[part[j] for j in g] for g in _link(gray, sub, _LINK_R, die_px)]
             out.extend(_split_mixed(gray, pips, relinked, die_px, depth - 1))
@@ -218,7 +201,8 @@ def _complete_six(gray: np.ndarray, g: _Group) -> _Group:
     found = []
     for i in range(len(ps)):
         for j in range(i + 1, len(ps)):
-            if not (0.75 * side <= d[i, j] <= 1.35 * side and d[i, j] > 3.2 * r):
+            # Up to 1.5 sides: some makers set the two columns of a 6 closer than its rows.
+            if not (0.75 * side <= d[i, j] <= 1.5 * side and d[i, j] > 3.2 * r):
                 continue
             mx, my = (ps[i].x + ps[j].x) / 2, (ps[i].y + ps[j].y) / 2
             if any(math.hypot(p.x - mx, p.y - my) < 1.5 * r for p in ps + found):
@@ -337,41 +321,6 @@ def _complete_face(gray: np.ndarray, g: _Group, die_px: float) -> _Group:
     return _make_group(ps + best[2], 0.0)
 
 
-def _make_group(ps: list[Pip], half_single: float) -> _Group:
-    xs = np.array([p.x for p in ps])
-    ys = np.array([p.y for p in ps])
-    cx, cy = float(xs.mean()), float(ys.mean())
-    if len(ps) == 1:
-        half = half_single
-    else:
-        # Corner pips sit at about 0.58 of the half side along each axis.
-        half = 1.23 * float(np.max(np.hypot(xs - cx, ys - cy)))
-    return _Group(tuple(ps), cx, cy, half)
-
-
-def _layout_ok(g: _Group) -> bool:
-    """Does the pip pattern look like a die face of that count?"""
-    n = len(g.pips)
-    if n == 1:
-        return True
-    if n > 6:
-        return False
-    pts = np.array([[p.x - g.cx, p.y - g.cy] for p in g.pips])
-    d = np.hypot(pts[:, 0], pts[:, 1])
-    dmax = d.max()
-    r = g.r
-    if n == 2:
-        return 3.5 * r <= 2 * dmax <= 11.0 * r
-    if n == 3:
-        # Collinear, with the middle pip at the centre.
-        return d.min() < 0.25 * dmax and 1.8 * r <= dmax <= 6.0 * r
-    if n in (4, 6):
-        return d.min() > (0.45 if n == 6 else 0.6) * dmax
-    if n == 5:
-        return d.min() < 0.25 * dmax and np.sort(d)[1] > 0.6 * dmax
-    return False
-
-
 def find_dice(
     image_bgr: np.ndarray,
     *,
@@ -451,9 +400,15 @@ def find_dice(
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     out = []
     h, w = full.shape
+    # Half a face side as the dice of this frame show it: a partial read under-estimates it.
+    halves = [g.half for g in groups if len(g.pips) >= 3]
+    ref_half = (0.5 * die_px if die_px else float(np.median(halves)) if halves else 0.0) / f
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
         if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
+            continue
+        # A face cut by the frame edge cannot be read: what shows may be part of it.
+        if min(cx, cy, w - 1 - cx, h - 1 - cy) < _EDGE_HALVES * max(hs, ref_half):
             continue
         bbox = (
             int(max(0, cx - 1.1 * hs)),
@@ -465,7 +420,7 @@ def find_dice(
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
         state = classify_state(cues)
         if die_size_px is not None and learned_state:
-            state = _learned_state(full_bgr, (cx, cy), die_size_px, cues)
+            state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
                 value=len(g.pips),
@@ -533,8 +488,13 @@ def _accept_singles(
             continue
         # A big spot with smaller spots of the other polarity just outside it is a die body,
         # not a pip (a highlight inside a glossy pip does not count).
+        # Pips contrast with a body about as much as a body with the table; a glossy pip's
+        # faint highlight at its rim is not one.
         if any(
-            q.dark != p.dark and q.r < p.r and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
+            q.dark != p.dark
+            and q.r < p.r
+            and q.contrast > 0.35 * p.contrast
+            and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
             for q in pips
         ):
             continue
@@ -546,7 +506,7 @@ def _accept_singles(
             faces = float(np.median([q.face for q in same]))
             if not (0.75 * rs <= p.r <= 1.5 * rs) or abs(p.face - faces) > 50:
                 continue
-        if not _face_plain(gray, g, 0.5):
+        if not _face_plain(gray, g, 0.5) or _ring_busy(gray, g) > _LONE_BUSY:
             continue
         out.append(g)
     return out
@@ -581,7 +541,32 @@ def _consensus(groups: list[_Group]) -> list[_Group]:
         return groups
     circ = [float(np.mean([p.circularity for p in g.pips])) for g in groups]
     ref = float(np.percentile(circ, 75))
-    return [g for g, c in zip(groups, circ, strict=True) if c >= ref - 0.3]
+    # A layout of 4+ pips is strong evidence of its own: glossy pips with rim highlights
+    # measure flatter than they are, so they get a wider margin.
+    return [
+        g
+        for g, c in zip(groups, circ, strict=True)
+        if c >= ref - (_MANY_PIPS_MARGIN if len(g.pips) >= 4 else 0.3)
+    ]
+
+
+def _ring_busy(gray: np.ndarray, g: _Group) -> float:
+    """Share of the annulus 1.8 r .. 0.8 half around a lone pip that is marked like a pip.
+    A 1 has nothing else on its face; the centre of a logo (the winged emblem of a 6) or a
+    spot on printed matter has marks around it."""
+    h, w = gray.shape
+    ext = int(0.8 * g.half) + 2
+    x0, x1 = max(0, int(g.cx) - ext), min(w, int(g.cx) + ext + 1)
+    y0, y1 = max(0, int(g.cy) - ext), min(h, int(g.cy) + ext + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    rr = np.hypot(xx - g.cx, yy - g.cy)
+    sel = (rr >= 1.8 * g.r) & (rr <= 0.8 * g.half)
+    if sel.sum() < 10:
+        return 0.0
+    vals = gray[y0:y1, x0:x1][sel].astype(np.float32)
+    p = g.pips[0]
+    dev = (p.face - vals) if p.dark else (vals - p.face)
+    return float(np.mean(dev > 0.4 * p.contrast))
 
 
 def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:
@@ -611,9 +596,15 @@ def _top_faces(groups: list[_Group]) -> list[_Group]:
     kept: list[_Group] = []
     for g in order:
         clash = False
+        circ_g = float(np.mean([p.circularity for p in g.pips]))
         for k in kept:
             d = np.hypot(g.cx - k.cx, g.cy - k.cy)
             if d < 1.75 * max(g.half, k.half):
+                clash = True
+                break
+            circ_k = float(np.mean([p.circularity for p in k.pips]))
+            # A flatter group beside a rounder one is that die's side face (oblique views).
+            if d < _SIDE_REACH * max(g.half, k.half) and circ_g < circ_k - _SIDE_FLATTER:
                 clash = True
                 break
         if not clash:
@@ -650,126 +641,3 @@ def _face_plain(gray: np.ndarray, g: _Group, frac: float) -> bool:
     face = float(np.median([p.face for p in g.pips]))
     contrast = float(np.median([p.contrast for p in g.pips]))
     return float(np.mean(np.abs(vals - face) > 0.5 * contrast)) <= 0.08
-
-
-def _axis_ratio(pts: np.ndarray) -> float:
-    """sqrt(smallest / largest eigenvalue) of the points' covariance (1 = isotropic)."""
-    c = np.cov((pts - pts.mean(axis=0)).T)
-    ev = np.linalg.eigvalsh(c)
-    return float(np.sqrt(max(ev[0], 0.0) / ev[1])) if ev[1] > 1e-9 else 1.0
-
-
-def tilt_cues(
-    gray: np.ndarray,
-    g: _Group,
-    die_px: float | None,
-    image_bgr: np.ndarray | None = None,
-    f: float = 1.0,
-) -> TiltCues:
-    """Measure the cues of ``TiltCues`` for one face group (work-image pixels; the colour
-    image, if given, is at full size and ``f`` is the work scale)."""
-    pip_aspect = float(np.mean([p.circularity for p in g.pips]))
-    n = len(g.pips)
-    pts = np.array([[p.x, p.y] for p in g.pips])
-    layout = 1.0
-    if n in (4, 5):
-        layout = _axis_ratio(pts)
-    elif n == 6:
-        # A square 2x3 grid has axis ratio sqrt(2/3); fold the ratio so that 1 = square.
-        layout = min(1.0, _axis_ratio(pts) / np.sqrt(2 / 3))
-    # The plain face region: pixels near the face brightness connected to the centre.
-    h, w = gray.shape
-    ext = int(max(g.half * 1.6, (die_px or 0) * 0.9)) + 2
-    x0, x1 = max(0, int(g.cx) - ext), min(w, int(g.cx) + ext + 1)
-    y0, y1 = max(0, int(g.cy) - ext), min(h, int(g.cy) + ext + 1)
-    patch = gray[y0:y1, x0:x1].astype(np.float32)
-    face = float(np.median([p.face for p in g.pips]))
-    contrast = float(np.median([p.contrast for p in g.pips]))
-    m = (np.abs(patch - face) < 0.3 * contrast).astype(np.uint8)
-    for p in g.pips:  # pips belong to the face
-        cv2.circle(m, (int(round(p.x - x0)), int(round(p.y - y0))), int(p.r * 1.4 + 1), 1, -1)
-    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n_lab, lab = cv2.connectedComponents(m, connectivity=4)
-    cxl, cyl = int(round(g.cx - x0)), int(round(g.cy - y0))
-    face_aspect, face_area = 1.0, 0.0
-    if 0 <= cyl < lab.shape[0] and 0 <= cxl < lab.shape[1] and lab[cyl, cxl] > 0:
-        region = (lab == lab[cyl, cxl]).astype(np.uint8)
-        cs, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        if cs:
-            c = max(cs, key=cv2.contourArea)
-            (_, _), (rw, rh), _ = cv2.minAreaRect(c)
-            if max(rw, rh) > 0:
-                face_aspect = float(min(rw, rh) / max(rw, rh))
-            if die_px:
-                face_area = float(cv2.contourArea(c) / (die_px * die_px))
-    body = _body_cues(image_bgr, g, die_px, f) if image_bgr is not None and die_px else None
-    return TiltCues(pip_aspect, layout, face_aspect, face_area, *(body or (0.0, 0.0, 0.0, 0.0)))
-
-
-def _body_cues(
-    image_bgr: np.ndarray, g: _Group, die_px: float, f: float
-) -> tuple[float, float, float, float]:
-    """The die body: pixels of the face's hue and chroma at any shade, connected to the face.
-    Returns (offset, off-axis offset, area, offset toward the image centre) as in
-    ``TiltCues``."""
-    h, w = image_bgr.shape[:2]
-    cx, cy, d = g.cx / f, g.cy / f, die_px / f
-    ext = int(d * 1.3) + 2
-    x0, x1 = max(0, int(cx) - ext), min(w, int(cx) + ext + 1)
-    y0, y1 = max(0, int(cy) - ext), min(h, int(cy) + ext + 1)
-    patch = image_bgr[y0:y1, x0:x1].astype(np.float32) + 1.0
-    # Face colour: median over a ring between the centre and the pips' reach.
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    rr = (xx - cx) ** 2 + (yy - cy) ** 2
-    pip_mask = np.zeros(rr.shape, bool)
-    for p in g.pips:
-        pip_mask |= (xx - p.x / f) ** 2 + (yy - p.y / f) ** 2 <= (1.6 * p.r / f) ** 2
-    ref_sel = (rr <= (0.35 * d) ** 2) & ~pip_mask
-    if ref_sel.sum() < 5:
-        return 0.0, 0.0, 0.0, 0.0
-    ref = np.median(patch[ref_sel], axis=0)
-    # Same chromaticity (colour direction), any brightness from 25 % to 115 % of the face.
-    norm = np.linalg.norm(patch, axis=2)
-    cos = (patch @ ref) / (norm * np.linalg.norm(ref) + 1e-6)
-    shade = norm / (np.linalg.norm(ref) + 1e-6)
-    m = ((cos > 0.995) & (shade > 0.25) & (shade < 1.15)) | pip_mask
-    m = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n_lab, lab = cv2.connectedComponents(m, connectivity=4)
-    li = lab[int(cy) - y0, int(cx) - x0] if 0 <= int(cy) - y0 < lab.shape[0] else 0
-    if li == 0:
-        return 0.0, 0.0, 0.0, 0.0
-    ys, xs = np.nonzero(lab == li)
-    bx, by = xs.mean() + x0, ys.mean() + y0
-    off = np.array([bx - cx, by - cy]) / d
-    # Perspective shows the side facing the image centre: offset along that direction is
-    # expected; across it is not.
-    toc = np.array([w / 2 - cx, h / 2 - cy])
-    toc = toc / (np.linalg.norm(toc) + 1e-6)
-    across = abs(off[0] * toc[1] - off[1] * toc[0])
-    along = float(off @ toc)  # > 0 toward the image centre, as perspective shows a flat die
-    return float(np.linalg.norm(off)), float(across), float(len(xs) / (d * d)), along
-
-
-# Picked on the synthetic dev split (tests/data/synthetic/dev, 190 matched dice, 42 cocked).
-# Each cue alone separates poorly there (body_offset: flat median 0.10, cocked 0.31; best F1
-# of any single/OR rule ~0.53), so the rule is set for precision: a false "cocked" call would
-# void a good roll. Dev: precision 0.70, recall 0.17. Without a die size (no board) the body
-# cue is not measured and every die reads "flat".
-_COCKED_BODY_OFFSET = 0.65
-
-
-def classify_state(c: TiltCues) -> str:
-    """ "flat" or "cocked" from the tilt cues (see the note above on how weak they are)."""
-    return "cocked" if c.body_offset > _COCKED_BODY_OFFSET else "flat"
-
-
-def _learned_state(
-    image_bgr: np.ndarray, centre: tuple[float, float], die_px: float, cues: TiltCues
-) -> str:
-    """ "flat" or "cocked" from the learned model (``vision.cocked``) on a crop around the
-    die; used when the die size is known (board frames), the setting it was trained in."""
-    from vision.cocked import CockedModel, crop_features  # loaded on first use
-
-    model = CockedModel.load()
-    p = model.probability(crop_features(image_bgr, centre, die_px, tuple(vars(cues).values())))
-    return "cocked" if p > model.threshold else "flat"

@@ -83,7 +83,10 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
     frac = np.clip((mid[:, None] - v0) / np.where(v1 != v0, v1 - v0, 1.0), 0.0, 1.0)
     rad = (_RAD[first - 1] + frac * (_RAD[first] - _RAD[first - 1])) * r[:, None]
     diam = rad[:, :8] + rad[:, 8:]  # opposite directions
-    circ = diam.min(axis=1) / np.maximum(diam.max(axis=1), 1e-6)
+    # Second smallest over largest: a glossy highlight at a pip's rim (bigger than the glint
+    # filter removes) shortens one direction and made round pips look flat; a foreshortened
+    # pip is short over several directions.
+    circ = np.sort(diam, axis=1)[:, 1] / np.maximum(diam.max(axis=1), 1e-6)
     band = (rs >= 1.35 * r_true[:, None]) & (rs <= 1.9 * r_true[:, None])
     wide = rs >= 1.35 * r_true[:, None]
     band = np.where(band.any(axis=1)[:, None], band, wide)

@@ -109,8 +109,9 @@ def test_docstring_examples_hold() -> None:
     import vision.cocked
     import vision.dice
     import vision.eval_dice
+    import vision.pip_groups
     import vision.pips
 
-    for mod in (vision.dice, vision.pips, vision.eval_dice, vision.cocked):
+    for mod in (vision.dice, vision.pips, vision.pip_groups, vision.eval_dice, vision.cocked):
         res = doctest.testmod(mod)
         assert res.attempted > 0 and res.failed == 0, mod.__name__

@@ -1,0 +1,110 @@
+"""Pip groups (the pips read as one face) and the geometry that forms them; split from
+``vision.dice`` for size.
+
+>>> import numpy as np
+>>> pts = np.array([[0, 0], [10, 0], [0, 10], [60, 0], [70, 0]], float)
+>>> sorted(map(sorted, mst_cut(pts)))
+[[0, 1, 2], [3, 4]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.pips import Pip
+
+
+def mst_cut(pts: np.ndarray) -> tuple[list[int], list[int]]:
+    """Split points in two at the longest edge of their minimum spanning tree.
+
+    Two dice touching, or a top face linked to a side face, join through one long hop; the
+    pips within a face are a grid step apart.
+    """
+    n = len(pts)
+    if n < 2:
+        return list(range(n)), []
+    d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
+    # Prim's algorithm; n is at most a few dozen.
+    in_tree = np.zeros(n, bool)
+    in_tree[0] = True
+    best = d[0].copy()
+    parent = np.zeros(n, int)
+    edges: list[tuple[float, int, int]] = []
+    for _ in range(n - 1):
+        cand = np.where(in_tree, np.inf, best)
+        j = int(np.argmin(cand))
+        edges.append((float(cand[j]), int(parent[j]), j))
+        in_tree[j] = True
+        closer = d[j] < best
+        best = np.where(closer, d[j], best)
+        parent = np.where(closer, j, parent)
+    cut = max(range(len(edges)), key=lambda k: edges[k][0])
+    adj: dict[int, list[int]] = {i: [] for i in range(n)}
+    for k, (_, a, b) in enumerate(edges):
+        if k != cut:
+            adj[a].append(b)
+            adj[b].append(a)
+    side = {edges[cut][1]}
+    stack = [edges[cut][1]]
+    while stack:
+        for m in adj[stack.pop()]:
+            if m not in side:
+                side.add(m)
+                stack.append(m)
+    a = sorted(side)
+    return a, [i for i in range(n) if i not in side]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Pips read as one face: centre and half the face side (pixels)."""
+
+    pips: tuple[Pip, ...]
+    cx: float
+    cy: float
+    half: float  # half the face side, pixels
+
+    @property
+    def r(self) -> float:
+        return float(np.median([p.r for p in self.pips]))
+
+    @property
+    def dark(self) -> bool:
+        return self.pips[0].dark
+
+
+def make_group(ps: list[Pip], half_single: float) -> Group:
+    xs = np.array([p.x for p in ps])
+    ys = np.array([p.y for p in ps])
+    cx, cy = float(xs.mean()), float(ys.mean())
+    if len(ps) == 1:
+        half = half_single
+    else:
+        # Corner pips sit at about 0.58 of the half side along each axis.
+        half = 1.23 * float(np.max(np.hypot(xs - cx, ys - cy)))
+    return Group(tuple(ps), cx, cy, half)
+
+
+def layout_ok(g: Group) -> bool:
+    """Does the pip pattern look like a die face of that count?"""
+    n = len(g.pips)
+    if n == 1:
+        return True
+    if n > 6:
+        return False
+    pts = np.array([[p.x - g.cx, p.y - g.cy] for p in g.pips])
+    d = np.hypot(pts[:, 0], pts[:, 1])
+    dmax = d.max()
+    r = g.r
+    if n == 2:
+        return 3.5 * r <= 2 * dmax <= 11.0 * r
+    if n == 3:
+        # Collinear, with the middle pip at the centre.
+        return d.min() < 0.25 * dmax and 1.8 * r <= dmax <= 6.0 * r
+    if n in (4, 6):
+        return d.min() > (0.45 if n == 6 else 0.6) * dmax
+    if n == 5:
+        return d.min() < 0.25 * dmax and np.sort(d)[1] > 0.6 * dmax
+    return False
