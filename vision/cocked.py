@@ -1,10 +1,13 @@
 """Learned cocked-die test: a small network on a crop around each found die.
 
 The hand-made tilt cues (``vision.dice.TiltCues``) separate cocked from flat dice poorly, so a
-network is trained (``vision/train_cocked.py``, on synthetic renders only) on a
-rotation-normalised crop: grey gradients (a coarse HOG), the face-colour similarity map (the
-die body and any side face seen) and the tilt cues. The model is a small ``.npz`` file loaded
-on first use.
+network is trained (``vision/train_cocked.py``, on synthetic renders only) on a crop turned so
+that the image centre is up (a flat die shows its side face that way, by perspective): grey
+gradients (a coarse HOG), a grey thumbnail, the face-colour similarity map, masks of the top
+face and of the die body (top face plus the side faces seen) with their areas, centroids and
+the face's axis ratio, the tilt cues, and how far off the optical axis the die is. A cocked
+die shows a side face where perspective would not put one, and a foreshortened top face.
+The model (an ensemble of small networks stored as one) is a ``.npz`` file loaded on first use.
 
     >>> import numpy as np
     >>> img = np.full((200, 200, 3), 90, np.uint8)
@@ -63,10 +66,15 @@ def placement(
     shape: tuple[int, ...], centre: tuple[float, float], die_px: float
 ) -> tuple[float, float]:
     """(angle in degrees of the direction from the die to the image centre, clockwise from
-    straight up; distance to the image centre in die sides)."""
+    straight up; distance to the image centre over the image's longer side).
+
+    The second is about the tangent of the angle off the optical axis (a lens of some
+    60 degrees across, as the Pi camera's, has a focal length near the image side): a flat
+    die shows its side face toward the image centre about that many die sides wide, at any
+    die size or distance. ``die_px`` is unused, kept for the call's shape."""
     h, w = shape[:2]
     dx, dy = w / 2 - centre[0], h / 2 - centre[1]
-    return math.degrees(math.atan2(dx, -dy)), math.hypot(dx, dy) / die_px
+    return math.degrees(math.atan2(dx, -dy)), math.hypot(dx, dy) / max(h, w)
 
 
 def _crop(patch: np.ndarray, angle: float, scale: float = 1.0) -> np.ndarray:
@@ -109,14 +117,14 @@ def crop_features(
     ``die_px`` is the die side in pixels, ``cues`` the ``TiltCues`` values (zeros if None)."""
     if die_px <= 0:
         raise ValueError(f"die_px must be positive, got {die_px}")
-    angle, rho = placement(image_bgr.shape, centre, die_px)
-    return patch_features(die_patch(image_bgr, centre, die_px), angle, rho, cues)
+    angle, off_axis = placement(image_bgr.shape, centre, die_px)
+    return patch_features(die_patch(image_bgr, centre, die_px), angle, off_axis, cues)
 
 
 def patch_features(
     patch: np.ndarray,
     angle: float,
-    rho: float,
+    off_axis: float,
     cues: tuple[float, ...] | np.ndarray | None = None,
     scale: float = 1.0,
 ) -> np.ndarray:
@@ -135,9 +143,9 @@ def patch_features(
     g = (gray - gray.mean()) / (gray.std() + 5.0)
     small = cv2.resize(g, (_SMALL, _SMALL), interpolation=cv2.INTER_AREA)
     cue = np.zeros(N_CUES, np.float32) if cues is None else np.asarray(cues, np.float32)
-    # How far from the image centre, in die sides: perspective shows a flat die's side faces
-    # in proportion to it, so a side face near the edge of the view is less telling.
-    place = np.array([rho / 20.0, (rho / 20.0) ** 2], np.float32)
+    # How far off the optical axis: perspective shows a flat die's side face in proportion to
+    # it, so a side face toward the image centre is less telling far from it.
+    place = np.array([2.5 * off_axis, (2.5 * off_axis) ** 2], np.float32)
     face, body = _face_and_body(f, ref, cos)
     parts = [_hog(gray), chroma.ravel(), small.ravel(), cue, place]
     parts += [_thumb(face), _thumb(body), _shape(face, body)]
