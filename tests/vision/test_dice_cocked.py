@@ -51,3 +51,59 @@ def test_separates_fresh_cocked_and_flat_dice(tmp_path: Path) -> None:
     pos, neg = p[y == 1], p[y == 0]
     auc = float(np.mean(pos[:, None] > neg[None, :]))
     assert auc > 0.75, f"AUC {auc:.2f}"
+
+
+@pytest.mark.parametrize("centre", [(100.0, 200.0), (300.0, 200.0), (200.0, 100.0), (330.0, 310.0)])
+def test_crop_turns_the_image_centre_up(centre: tuple[float, float]) -> None:
+    """A mark between the die and the image centre lands above the crop's middle, whichever
+    side of the centre the die is on (dice left or right of it were once turned upside down)."""
+    from vision.cocked import _crop, die_patch, placement
+
+    img = np.zeros((400, 400, 3), np.uint8)
+    cx, cy = centre
+    d = np.array([200.0 - cx, 200.0 - cy]) / np.hypot(200.0 - cx, 200.0 - cy)
+    cv2.circle(img, (int(round(cx + 18 * d[0])), int(round(cy + 18 * d[1]))), 4, (255,) * 3, -1)
+    angle, off_axis = placement(img.shape, centre, 20.0)
+    assert off_axis == pytest.approx(np.hypot(200.0 - cx, 200.0 - cy) / 400.0)
+    crop = _crop(die_patch(img, centre, 20.0), angle)
+    ys, xs = np.nonzero(crop[:, :, 0] > 100)
+    assert ys.mean() < 0.3 * crop.shape[0] and abs(xs.mean() - crop.shape[1] / 2) < 3
+
+
+def test_ensemble_is_one_network_with_the_mean_logit() -> None:
+    from vision.train_cocked import _average, _predict
+
+    rng = np.random.default_rng(0)
+    nets = [
+        (rng.normal(size=(5, 3)), rng.normal(size=3), rng.normal(size=3), np.asarray(0.3 * k))
+        for k in range(3)
+    ]
+    x = rng.normal(size=(7, 5))
+    logit = np.mean([np.log(p / (1 - p)) for p in (_predict(x, n) for n in nets)], axis=0)
+    assert np.allclose(_predict(x, _average(nets)), 1 / (1 + np.exp(-logit)))
+
+
+def test_precision_weighs_false_calls() -> None:
+    from vision.train_cocked import pr_at
+
+    p, y = np.array([0.9, 0.8, 0.7, 0.1]), np.array([1, 1, 0, 0])
+    assert pr_at(p, y, 0.5) == pytest.approx((2 / 3, 1.0))
+    assert pr_at(p, y, 0.5, w_neg=2.0) == pytest.approx((0.5, 1.0))
+    assert pr_at(p, y, 0.95) == (0.0, 0.0)
+
+
+def test_die_samples_round_trip(tmp_path: Path) -> None:
+    from vision.train_cocked import DieSamples, die_patch_shape
+
+    n = 3
+    s = DieSamples(
+        np.zeros((n, *die_patch_shape()), np.uint8),
+        np.arange(n, dtype=np.float32),
+        np.full(n, 0.2, np.float32),
+        np.ones((n, 8), np.float32),
+        np.array([0, 1, 3], np.int8),
+        np.array([0, 0, 1], np.int32),
+    )
+    s.save(tmp_path / "s.npz")
+    t = DieSamples.load(tmp_path / "s.npz")
+    assert t.cocked.tolist() == [0, 1, 0] and t.take(t.image == 1).angle.tolist() == [2.0]
