@@ -97,8 +97,8 @@ class DiceMetrics:
     precision: float
     value_accuracy: float
     end_to_end_value: float
-    cocked_precision: float
-    cocked_recall: float
+    cocked_precision: float | None  # None: no cocked die predicted (precision undefined)
+    cocked_recall: float | None  # None: no cocked die labelled
     state_accuracy: float
     zone_accuracy: float
 
@@ -110,8 +110,8 @@ class DiceMetrics:
             precision=_ratio(c.matched, c.predictions),
             value_accuracy=_ratio(c.value_correct, c.matched),
             end_to_end_value=_ratio(c.value_correct, c.labels),
-            cocked_precision=_ratio(c.cocked_tp, c.cocked_tp + c.cocked_fp),
-            cocked_recall=_ratio(c.cocked_tp, c.cocked_tp + c.cocked_fn),
+            cocked_precision=_ratio_or_none(c.cocked_tp, c.cocked_tp + c.cocked_fp),
+            cocked_recall=_ratio_or_none(c.cocked_tp, c.cocked_tp + c.cocked_fn),
             state_accuracy=_ratio(c.state_correct, c.state_labelled),
             zone_accuracy=_ratio(c.zone_correct, c.zone_labelled),
         )
@@ -123,10 +123,20 @@ class DiceMetrics:
             f"recall {self.recall:.4f} precision {self.precision:.4f} | "
             f"value acc (matched) {self.value_accuracy:.4f} ({c.value_correct}/{c.matched}) "
             f"end-to-end {self.end_to_end_value:.4f} | "
-            f"cocked P {self.cocked_precision:.3f} R {self.cocked_recall:.3f} "
+            f"cocked P {_fmt(self.cocked_precision)} R {_fmt(self.cocked_recall)} "
             f"(tp {c.cocked_tp} fp {c.cocked_fp} fn {c.cocked_fn})"
             + (f" | zone {self.zone_accuracy:.4f} (n={c.zone_labelled})" if c.zone_labelled else "")
         )
+
+
+def _ratio_or_none(num: int, den: int) -> float | None:
+    """A ratio that says "undefined" when there is nothing to count (a set with no cocked dice
+    has no cocked-die recall, not a perfect one)."""
+    return num / den if den else None
+
+
+def _fmt(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.3f}"
 
 
 def _box(d: Mapping[str, Any]) -> tuple[float, float, float, float]:

@@ -115,3 +115,11 @@ def test_docstring_examples_hold() -> None:
     for mod in (vision.dice, vision.pips, vision.pip_groups, vision.eval_dice, vision.cocked):
         res = doctest.testmod(mod)
         assert res.attempted > 0 and res.failed == 0, mod.__name__
+
+
+def test_cocked_figures_are_undefined_without_cocked_dice() -> None:
+    lab = {"dice": [{"value": 5, "bbox": [10, 10, 30, 30], "state": "flat"}]}
+    pred = {"dice": [{"value": 5, "bbox": [10, 10, 30, 30], "state": "flat"}]}
+    m = evaluate([(pred, lab)])
+    assert m.cocked_precision is None and m.cocked_recall is None
+    assert "cocked P n/a R n/a" in m.summary()
