@@ -260,3 +260,13 @@ def _learn_colours(rect: np.ndarray, cal: Calibration) -> CheckerColours:
         white=(float(white[0]), float(white[1]), float(white[2])),
         black=(float(black[0]), float(black[1]), float(black[2])),
     )
+
+
+def expected_die_px(
+    corners: tuple[tuple[float, float], ...], bar_frac: float, shape: BoardShape
+) -> float:
+    """A die's side in image pixels on a board seen through ``corners`` (TL, TR, BR, BL): a
+    share of a checker, which is a share of a point's width."""
+    c = np.asarray(corners, np.float64)
+    board_w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+    return float(board_w * (1 - bar_frac) / 12 * shape.checker_frac * DIE_OVER_CHECKER)

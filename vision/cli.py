@@ -76,7 +76,7 @@ class _Progress:
 
 def _read(args: argparse.Namespace) -> int:
     from vision.dataset import DatasetError, load_image, load_set
-    from vision.evaluate import _white_home_for, default_reader_factory
+    from vision.evaluate import default_reader_factory, white_home_for
 
     try:
         ds = load_set(args.set_dir)
@@ -88,7 +88,7 @@ def _read(args: argparse.Namespace) -> int:
     progress = _Progress(args.quiet)
     readers: dict[str | None, Any] = {}
     for n, sample in enumerate(ds.samples):
-        home = _white_home_for(sample.labels, ds)
+        home = white_home_for(sample.labels, ds)
         if home not in readers:
             readers[home] = default_reader_factory(ds, home)
         try:

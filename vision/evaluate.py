@@ -210,7 +210,7 @@ def _cube_pair(pred: Mapping[str, Any], lab: Labels, t: _Tally) -> None:
         t.cube_value_ok += pc.get("value") == lab.cube.value
 
 
-def _white_home_for(lab: Labels | None, ds: DataSet) -> str | None:
+def white_home_for(lab: Labels | None, ds: DataSet) -> str | None:
     """Orientation as the user would give it: per image if the label says, else the set's."""
     if lab is not None and lab.board is not None and lab.board.white_home:
         return lab.board.white_home
@@ -301,7 +301,7 @@ def evaluate_set(
                 except (json.JSONDecodeError, DatasetError) as exc:
                     raise DatasetError(f"{p}: bad prediction ({exc})") from exc
         else:
-            home = _white_home_for(lab, ds)
+            home = white_home_for(lab, ds)
             if home not in readers:
                 readers[home] = reader_factory(ds, home)
             reader = readers[home]

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
-from vision.calibration import DIE_OVER_CHECKER, Calibration
+from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
 from vision.checkers import (
     CHECKERS_PER_SIDE,
@@ -199,7 +199,8 @@ class BoardReader:
                 homography=cal.homography,
                 geometry=cal.geometry,
                 shape=cal.shape,
-                die_size_px=cal.die_size_px or _die_size(cal.corners, cal.bar_frac, cal.shape),
+                die_size_px=cal.die_size_px
+                or expected_die_px(cal.corners, cal.bar_frac, cal.shape),
             )
         fix: BoardFix | None = self.board_finder(frame)
         if fix is None:
@@ -212,7 +213,7 @@ class BoardReader:
             homography=homography_for(np.asarray(fix.corners)),
             geometry=BoardGeometry(bar_frac=fix.bar_frac),
             shape=shape,
-            die_size_px=_die_size(fix.corners, fix.bar_frac, shape),
+            die_size_px=expected_die_px(fix.corners, fix.bar_frac, shape),
         )
 
     def _dice(self, frame: np.ndarray, board: _Board | None) -> list[Any]:
@@ -278,14 +279,6 @@ class BoardReader:
             zone=zone,
             confidence=float(reading.confidence),
         )
-
-
-def _die_size(
-    corners: tuple[tuple[float, float], ...], bar_frac: float, shape: BoardShape
-) -> float:
-    c = np.asarray(corners, np.float64)
-    board_w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
-    return float(board_w * (1 - bar_frac) / 12 * shape.checker_frac * DIE_OVER_CHECKER)
 
 
 def _zone(x: float, y: float, geo: BoardGeometry, white_home: str) -> str:

@@ -70,11 +70,11 @@ def label_die_px(labels: dict) -> float:
     corners = (labels.get("board") or {}).get("corners")
     if corners:
         from vision.board import BoardGeometry
+        from vision.calibration import expected_die_px
         from vision.checkers import BoardShape, quad_aspect
-        from vision.reader import _die_size
 
         c = tuple(tuple(float(v) for v in p) for p in corners)
-        return _die_size(c, BoardGeometry().bar_frac, BoardShape(aspect=quad_aspect(c)))
+        return expected_die_px(c, BoardGeometry().bar_frac, BoardShape(aspect=quad_aspect(c)))
     boxes = [d["bbox"] for d in labels.get("dice") or []]
     return 0.8 * float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes]))
 
