@@ -223,6 +223,9 @@ class BoardReader:
             size = None if board is None else board.die_size_px
             if board is not None and not self.redetect and self._by_region:
                 return self._dice_where_changed(frame, size)
+            if board is not None and self.dice_finder is _find_dice():
+                mask = _near_board(frame.shape[:2], board)
+                return list(self.dice_finder(frame, die_size_px=size, mask=mask))
             return list(self.dice_finder(frame, die_size_px=size))
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
@@ -351,3 +354,31 @@ def _observation(
         confidence=confidence,
         message=message,
     )
+
+
+# How far beyond the playing area (share of its width / height) a die is still looked for: the
+# frame and the trays, where a die rolled out of its half lands, but not the score cards,
+# clocks and scenery beside the board (fm gammon dice precision 35.7% -> 83.3%; on dev 0.2
+# loses 1 of 217 dice, on the table well away from the board; 0.12 lost 7, 0.25 let the
+# score cards back in).
+_DICE_REACH = (0.2, 0.2)
+
+
+def _near_board(shape: tuple[int, ...], board: _Board) -> np.ndarray:
+    """A mask of the image: the playing area grown by ``_DICE_REACH``."""
+    geo = board.geometry
+    mx, my = _DICE_REACH[0] * geo.width, _DICE_REACH[1] * geo.height
+    quad = np.array(
+        [
+            [-mx, -my],
+            [geo.width + mx, -my],
+            [geo.width + mx, geo.height + my],
+            [-mx, geo.height + my],
+        ],
+        np.float64,
+    )
+    inv = np.linalg.inv(board.homography)
+    pts = cv2.perspectiveTransform(quad[None], inv)[0]
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(pts).astype(np.int32), 1)
+    return mask
