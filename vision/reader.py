@@ -220,27 +220,30 @@ class BoardReader:
         if self.dice_finder is None:
             return []
         try:
-            size = None if board is None else board.die_size_px
-            if board is not None and not self.redetect and self._by_region:
-                return self._dice_where_changed(frame, size)
-            if board is not None and self.dice_finder is _find_dice():
-                mask = _near_board(frame.shape[:2], board)
-                return list(self.dice_finder(frame, die_size_px=size, mask=mask))
-            return list(self.dice_finder(frame, die_size_px=size))
+            if board is None:
+                return list(self.dice_finder(frame, die_size_px=None))
+            size = board.die_size_px
+            if self.dice_finder is not _find_dice():  # a finder of the caller's: no mask
+                return list(self.dice_finder(frame, die_size_px=size))
+            mask = _near_board(frame.shape[:2], board)
+            if not self.redetect and self._by_region:
+                return self._dice_where_changed(frame, size, mask)
+            return list(self.dice_finder(frame, die_size_px=size, mask=mask))
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []
 
-    def _dice_where_changed(self, frame: np.ndarray, size: float | None) -> list[Any]:
+    def _dice_where_changed(self, frame: np.ndarray, size: float, mask: np.ndarray) -> list[Any]:
         """Calibrated reads: search where the frame changed and around the dice read last
-        time (they are read afresh, so the dice of one frame are always judged together)."""
-        margin = 1.5 * size if size is not None else 40.0
+        time (they are read afresh, so the dice of one frame are always judged together);
+        like a full search, only near the board (``mask``)."""
+        margin = 1.5 * size
         self._changes.margin_px = margin
         boxes = self._changes.update(frame)
         self._reads_since_full += 1
         if boxes is None or self._reads_since_full >= self.full_dice_search_every:
             self._reads_since_full = 0
-            found = list(self.dice_finder(frame, die_size_px=size))  # type: ignore[misc]
+            found = list(self.dice_finder(frame, die_size_px=size, mask=mask))  # type: ignore[misc]
         else:
             h, w = frame.shape[:2]
             for x0, y0, x1, y1 in (r.bbox for r in self._last_dice):
@@ -253,7 +256,11 @@ class BoardReader:
                     )
                 )
             found = (
-                list(self.dice_finder(frame, die_size_px=size, regions=merged(boxes)))  # type: ignore[misc]
+                list(
+                    self.dice_finder(  # type: ignore[misc]
+                        frame, die_size_px=size, regions=merged(boxes), mask=mask
+                    )
+                )
                 if boxes
                 else []
             )
@@ -368,15 +375,8 @@ def _near_board(shape: tuple[int, ...], board: _Board) -> np.ndarray:
     """A mask of the image: the playing area grown by ``_DICE_REACH``."""
     geo = board.geometry
     mx, my = _DICE_REACH[0] * geo.width, _DICE_REACH[1] * geo.height
-    quad = np.array(
-        [
-            [-mx, -my],
-            [geo.width + mx, -my],
-            [geo.width + mx, geo.height + my],
-            [-mx, geo.height + my],
-        ],
-        np.float64,
-    )
+    right, bottom = geo.width + mx, geo.height + my
+    quad = np.array([[-mx, -my], [right, -my], [right, bottom], [-mx, bottom]], np.float64)
     inv = np.linalg.inv(board.homography)
     pts = cv2.perspectiveTransform(quad[None], inv)[0]
     mask = np.zeros(shape[:2], np.uint8)
