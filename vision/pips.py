@@ -144,7 +144,8 @@ def find_pips(
         False: cv2.morphologyEx(gray, cv2.MORPH_CLOSE, glint),
     }
     # One scale space serves both polarities: light spots are the minima of the same DoG.
-    cands: dict[bool, list[tuple[float, float, float, float]]] = {True: [], False: []}
+    # Per polarity, per layer: columns x, y, r (full-image pixels) and strength.
+    cands: dict[bool, list[np.ndarray]] = {True: [], False: []}
     thr = 0.2 * min_contrast
     level = gray.astype(np.float32)
     scale = 1.0
@@ -174,18 +175,20 @@ def find_pips(
                 (True, (d[k] >= hi) & (d[k] > thr)),
                 (False, (d[k] <= lo) & (d[k] < -thr)),
             ):
-                ys, xs = np.nonzero(peak)
-                strength = np.abs(d[k][ys, xs]).tolist()
-                cands[dark].extend(
-                    zip(xs * scale, ys * scale, [r] * len(xs), strength, strict=True)
-                )
+                # Row-major like np.nonzero, which is ~20x slower on a sparse 2-D mask.
+                ys, xs = np.divmod(np.flatnonzero(peak), peak.shape[1])
+                found = np.empty((len(xs), 4), np.float64)
+                found[:, 0], found[:, 1], found[:, 2] = xs * scale, ys * scale, r
+                found[:, 3] = np.abs(d[k][ys, xs])
+                cands[dark].append(found)
         if r_range[1] < _SIGMAS[3] * 1.5 * scale:
             break
         level = cv2.pyrDown(level)
         scale *= 2.0
     for dark in (True, False):
-        order = sorted(cands[dark], key=lambda c: -c[3])
-        arr = np.array([c[:3] for c in order], np.float64).reshape(-1, 3)
+        found = np.concatenate(cands[dark]) if cands[dark] else np.empty((0, 4))
+        # Strongest first; a stable sort keeps ties in the order found (layer, then row-major).
+        arr = found[np.argsort(-found[:, 3], kind="stable"), :3]
         out.extend(_measure_all(measured[dark], arr, dark, min_contrast))
     return dedupe(out)
 
