@@ -328,6 +328,7 @@ def find_dice(
     mask: np.ndarray | None = None,
     learned_state: bool = True,
     regions: Sequence[tuple[int, int, int, int]] | None = None,
+    gray: np.ndarray | None = None,
 ) -> list[DieReading]:
     """Find and read the dice in a BGR image.
 
@@ -338,6 +339,7 @@ def find_dice(
     (``vision.cocked``); False keeps the hand-made tilt cues (the model's own training).
     ``regions``: boxes (x0, y0, x1, y1) in image pixels; pips are only searched inside them
     (the parts of a frame that changed), everything else is as for the whole image.
+    ``gray``: the image already converted to grey (``cv2.COLOR_BGR2GRAY``), if the caller has it.
     """
     if image_bgr is None or not hasattr(image_bgr, "ndim"):
         raise ValueError("find_dice needs a numpy image")
@@ -345,7 +347,9 @@ def find_dice(
         raise ValueError(f"find_dice needs an HxWx3 BGR image, got shape {image_bgr.shape}")
     if mask is not None and mask.shape[:2] != image_bgr.shape[:2]:
         raise ValueError(f"mask shape {mask.shape} does not match image {image_bgr.shape[:2]}")
-    full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    if gray is not None and gray.shape != image_bgr.shape[:2]:
+        raise ValueError(f"gray shape {gray.shape} does not match image {image_bgr.shape[:2]}")
+    full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY) if gray is None else gray
     full_bgr = image_bgr
     # Work at a bounded resolution: big photos are shrunk (pips stay >= ~2 px in radius).
     if die_size_px is not None:

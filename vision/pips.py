@@ -94,7 +94,7 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
     ring = np.where(band[:, :, None], vals, np.nan).reshape(len(cands), -1)
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN rows are rejected below
-        ring_face = np.nanmedian(ring, axis=1)
+        ring_face = _row_nanmedian(ring)
         contrast = ring_face - inside
         # The ring must be face nearly all round: a bright gap between dark pips is not a pip.
         low = np.nansum(ring < (inside + 0.5 * contrast)[:, None], axis=1)
@@ -114,6 +114,17 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
         )
         for i in np.nonzero(ok)[0]
     ]
+
+
+def _row_nanmedian(a: np.ndarray) -> np.ndarray:
+    """np.nanmedian(a, axis=1) of a float32 array, from one sort (numpy's is far slower on
+    many short rows). The same values: the mean of the same middle pair, in float32."""
+    s = np.sort(a, axis=1)  # NaNs last
+    c = a.shape[1] - np.isnan(a).sum(axis=1)
+    rows = np.arange(len(a))
+    lo, hi = s[rows, np.maximum(c - 1, 0) // 2], s[rows, c // 2]
+    med = (lo + hi) / np.float32(2)
+    return np.where(c > 0, med, np.float32(np.nan))
 
 
 # One octave per pyramid level, three usable DoG layers per octave; spot radius = 1.5 sigma.

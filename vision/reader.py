@@ -101,6 +101,9 @@ class BoardReader:
         # Only the project's own finder can search parts of a frame.
         self._by_region = self.full_dice_search_every > 1 and self.dice_finder is _find_dice()
         self._changes = FrameChanges()
+        # Per-calibration things, made once: the calibrated board and the near-board mask.
+        self._cal_board: tuple[Calibration, _Board] | None = None
+        self._mask: tuple[_Board, tuple[int, ...], np.ndarray] | None = None
         self._last_dice: list[Any] = []
         self._reads_since_full = 0
         self.last_latency_s = 0.0
@@ -133,7 +136,9 @@ class BoardReader:
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         if float(grey.mean()) < self.min_brightness and float(np.percentile(grey, 95)) < 60:
             return Observation(status="too_dark", message=f"mean brightness {grey.mean():.0f}")
-        board = self._board(frame)
+        # One grey frame serves the moved-board check and the dice finder.
+        grey_full = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        board = self._board(frame, grey_full)
         if board is None:
             # No board, but dice may still be read (a dice-only photo): they get no zone.
             loose = tuple(
@@ -145,7 +150,7 @@ class BoardReader:
                     zone=None,
                     confidence=float(r.confidence),
                 )
-                for r in self._dice(frame, None)
+                for r in self._dice(frame, None, grey_full)
             )
             if self.moved:
                 return Observation(
@@ -159,7 +164,7 @@ class BoardReader:
         if isinstance(board, str):
             return Observation(status="bad_frame", message=board)
         rect = rectify(frame, board.homography, WORK_W, WORK_H)
-        readings = self._dice(frame, board)
+        readings = self._dice(frame, board, grey_full)
         to_work = np.diag([WORK_W / 1200.0, WORK_H / 900.0, 1.0]) @ board.homography
         ignore = []
         for r in readings:
@@ -182,7 +187,7 @@ class BoardReader:
         )
         return _observation(counts, dice, cube, board, self.white_home)
 
-    def _board(self, frame: np.ndarray) -> _Board | str | None:
+    def _board(self, frame: np.ndarray, grey: np.ndarray) -> _Board | str | None:
         cal = self.calibration
         if cal is not None and not self.redetect:
             h, w = frame.shape[:2]
@@ -191,17 +196,20 @@ class BoardReader:
                     f"frame is {w}x{h}, calibration is for {cal.image_size[0]}x{cal.image_size[1]}"
                 )
             # A bumped board or camera: the calibrated position no longer holds.
-            self.moved = cal.check_moved(frame).moved
+            self.moved = cal.check_moved(grey).moved
             if self.moved:
                 return None
-            return _Board(
-                corners=cal.corners,
-                homography=cal.homography,
-                geometry=cal.geometry,
-                shape=cal.shape,
-                die_size_px=cal.die_size_px
-                or expected_die_px(cal.corners, cal.bar_frac, cal.shape),
-            )
+            if self._cal_board is None or self._cal_board[0] is not cal:
+                board = _Board(
+                    corners=cal.corners,
+                    homography=cal.homography,
+                    geometry=cal.geometry,
+                    shape=cal.shape,
+                    die_size_px=cal.die_size_px
+                    or expected_die_px(cal.corners, cal.bar_frac, cal.shape),
+                )
+                self._cal_board = (cal, board)
+            return self._cal_board[1]
         fix: BoardFix | None = self.board_finder(frame)
         if fix is None:
             return None
@@ -216,24 +224,35 @@ class BoardReader:
             die_size_px=expected_die_px(fix.corners, fix.bar_frac, shape),
         )
 
-    def _dice(self, frame: np.ndarray, board: _Board | None) -> list[Any]:
+    def _dice(self, frame: np.ndarray, board: _Board | None, grey: np.ndarray) -> list[Any]:
         if self.dice_finder is None:
             return []
         try:
+            ours = self.dice_finder is _find_dice()
             if board is None:
+                if ours:
+                    return list(self.dice_finder(frame, die_size_px=None, gray=grey))
                 return list(self.dice_finder(frame, die_size_px=None))
             size = board.die_size_px
-            if self.dice_finder is not _find_dice():  # a finder of the caller's: no mask
+            if not ours:  # a finder of the caller's: no mask
                 return list(self.dice_finder(frame, die_size_px=size))
-            mask = _near_board(frame.shape[:2], board)
+            mask = self._near_board(frame.shape[:2], board)
             if not self.redetect and self._by_region:
-                return self._dice_where_changed(frame, size, mask)
-            return list(self.dice_finder(frame, die_size_px=size, mask=mask))
+                return self._dice_where_changed(frame, size, mask, grey)
+            return list(self.dice_finder(frame, die_size_px=size, mask=mask, gray=grey))
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []
 
-    def _dice_where_changed(self, frame: np.ndarray, size: float, mask: np.ndarray) -> list[Any]:
+    def _near_board(self, shape: tuple[int, ...], board: _Board) -> np.ndarray:
+        """``_near_board``, kept while the board (a calibrated one) stays the same."""
+        if self._mask is None or self._mask[0] is not board or self._mask[1] != shape:
+            self._mask = (board, shape, _near_board(shape, board))
+        return self._mask[2]
+
+    def _dice_where_changed(
+        self, frame: np.ndarray, size: float, mask: np.ndarray, grey: np.ndarray
+    ) -> list[Any]:
         """Calibrated reads: search where the frame changed and around the dice read last
         time (they are read afresh, so the dice of one frame are always judged together);
         like a full search, only near the board (``mask``)."""
@@ -243,7 +262,7 @@ class BoardReader:
         self._reads_since_full += 1
         if boxes is None or self._reads_since_full >= self.full_dice_search_every:
             self._reads_since_full = 0
-            found = list(self.dice_finder(frame, die_size_px=size, mask=mask))  # type: ignore[misc]
+            found = list(self.dice_finder(frame, die_size_px=size, mask=mask, gray=grey))  # type: ignore[misc]
         else:
             h, w = frame.shape[:2]
             for x0, y0, x1, y1 in (r.bbox for r in self._last_dice):
@@ -258,7 +277,7 @@ class BoardReader:
             found = (
                 list(
                     self.dice_finder(  # type: ignore[misc]
-                        frame, die_size_px=size, regions=merged(boxes), mask=mask
+                        frame, die_size_px=size, regions=merged(boxes), mask=mask, gray=grey
                     )
                 )
                 if boxes
