@@ -278,14 +278,18 @@ def _complete_face(gray: np.ndarray, g: _Group, die_px: float) -> _Group:
         if not (_GRID_STEP[0] * die_px <= step <= _GRID_STEP[1] * die_px):
             continue
         theta = phi - (math.pi / 4 if diagonal else 0.0)
-        e1 = np.array([math.cos(theta), math.sin(theta)]) * step
-        e2 = np.array([-math.sin(theta), math.cos(theta)]) * step
+        # Grid axes as plain floats (2-vectors in numpy cost more than the arithmetic; the
+        # operations and their order are the same, so are the results).
+        e1x, e1y = math.cos(theta) * step, math.sin(theta) * step
+        e2x, e2y = -math.sin(theta) * step, math.cos(theta) * step
         for i0, j0 in _NODES:  # where pip a sits on the grid
-            centre = np.array([a.x, a.y]) - i0 * e1 - j0 * e2
-            nodes = {(i, j): centre + i * e1 + j * e2 for i, j in _NODES}
+            cx, cy = a.x - i0 * e1x - j0 * e2x, a.y - i0 * e1y - j0 * e2y
+            nodes = {(i, j): (cx + i * e1x + j * e2x, cy + i * e1y + j * e2y) for i, j in _NODES}
             on: set[tuple[int, int]] = set()
             for p in ps:
-                hit = [k for k, xy in nodes.items() if math.hypot(*(xy - (p.x, p.y))) < 0.3 * step]
+                hit = [
+                    k for k, (x, y) in nodes.items() if math.hypot(x - p.x, y - p.y) < 0.3 * step
+                ]
                 if not hit:
                     break
                 on.add(hit[0])
@@ -296,7 +300,7 @@ def _complete_face(gray: np.ndarray, g: _Group, die_px: float) -> _Group:
                 # Between the pips the face is plain on every face: a grid laid over checkers
                 # or a board's print is not.
                 cells = [
-                    evidence(*(centre + 0.5 * (i * e1 + j * e2)), 1)
+                    evidence(cx + 0.5 * (i * e1x + j * e2x), cy + 0.5 * (i * e1y + j * e2y), 1)
                     for i in (-1, 1)
                     for j in (-1, 1)
                 ]
@@ -312,7 +316,15 @@ def _complete_face(gray: np.ndarray, g: _Group, die_px: float) -> _Group:
                     margin = support - leak
                     if best is None or margin > best[0]:
                         extra = [
-                            Pip(*nodes[k], r, g.dark, ev[k] * contrast, face, face, 1.0)
+                            Pip(
+                                *map(np.float64, nodes[k]),
+                                r,
+                                g.dark,
+                                ev[k] * contrast,
+                                face,
+                                face,
+                                1.0,
+                            )
                             for k in pattern - on
                         ]
                         best = (margin, value, extra)

@@ -62,7 +62,10 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
     vals = gray[ys, xs].astype(np.float32)  # (n, radius, angle)
     if not dark:
         vals = -vals
-    prof = np.median(vals, axis=2)
+    # np.median(vals, axis=2), from a sort (the mean of the same middle pair; ~7x faster).
+    srt = np.sort(vals, axis=2)
+    m = srt.shape[2]
+    prof = (srt[:, :, (m - 1) // 2] + srt[:, :, m // 2]) / np.float32(2)
     inside = prof[:, 1:4].min(axis=1)
     face = prof.max(axis=1)
     mid = 0.5 * (inside + face)
