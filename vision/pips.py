@@ -130,6 +130,42 @@ def _row_nanmedian(a: np.ndarray) -> np.ndarray:
     return np.where(c > 0, med, np.float32(np.nan))
 
 
+def _extrema(
+    below: np.ndarray,
+    layer: np.ndarray,
+    above: np.ndarray,
+    dark: bool,
+    thr: float,
+    kern: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rows and columns (row-major order) of the scale-space extrema of a DoG ``layer`` over
+    its 3x3x3 neighbourhood: maxima above ``thr`` (dark spots) or minima below ``-thr``.
+
+    Known weakness: in a tight 6 the row of three pips can make a stronger blob one scale up
+    and hide the middle pip. The layer's own 3x3 test runs on the whole image and leaves a
+    few hundred pixels; only those are compared with the two neighbouring layers (the same
+    test as a max filter of the three layers' max, at a third of the cost).
+    """
+    if dark:
+        own = (layer >= cv2.dilate(layer, kern)) & (layer > thr)
+    else:
+        own = (layer <= cv2.erode(layer, kern)) & (layer < -thr)
+    h, w = layer.shape
+    # Row-major like np.nonzero, which is ~20x slower on a sparse 2-D mask.
+    ys, xs = np.divmod(np.flatnonzero(own), w)
+    v = layer[ys, xs]
+    keep = np.ones(len(v), bool)
+    for dy in (-1, 0, 1):
+        # Clipped to the image: the repeated pixel is in the window already, as a morphology
+        # filter ignores what lies outside the image.
+        yy = np.clip(ys + dy, 0, h - 1)
+        for dx in (-1, 0, 1):
+            xx = np.clip(xs + dx, 0, w - 1)
+            for nb in (below[yy, xx], above[yy, xx]):
+                keep &= (v >= nb) if dark else (v <= nb)
+    return ys[keep], xs[keep]
+
+
 # One octave per pyramid level, three usable DoG layers per octave; spot radius = 1.5 sigma.
 _SIGMAS = tuple(0.8 * 2 ** (i / 3) for i in range(6))
 
@@ -179,24 +215,14 @@ def find_pips(
         d = [cv2.subtract(blurs[k + 1], blurs[k]) for k in range(len(_SIGMAS) - 1)]
         for k in wanted:
             r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
-            # Scale-space extrema over the 3x3x3 neighbourhood: the max filter of the layers'
-            # max (dark spots), the min filter of their min (light spots). Known weakness: in
-            # a tight 6 the row of three pips can make a stronger blob one scale up and hide
-            # the middle pip.
-            hi = cv2.dilate(cv2.max(cv2.max(d[k - 1], d[k]), d[k + 1]), kern)
-            lo = cv2.erode(cv2.min(cv2.min(d[k - 1], d[k]), d[k + 1]), kern)
-            for dark, peak in (
-                (True, (d[k] >= hi) & (d[k] > thr)),
-                (False, (d[k] <= lo) & (d[k] < -thr)),
-            ):
-                # Row-major like np.nonzero, which is ~20x slower on a sparse 2-D mask.
-                ys, xs = np.divmod(np.flatnonzero(peak), peak.shape[1])
+            for dark in (True, False):
+                ys, xs = _extrema(d[k - 1], d[k], d[k + 1], dark, thr, kern)
                 found = np.empty((len(xs), 4), np.float64)
                 found[:, 0], found[:, 1], found[:, 2] = xs * scale, ys * scale, r
                 found[:, 3] = np.abs(d[k][ys, xs])
                 cands[dark].append(found)
-        if r_range[1] < _SIGMAS[3] * 1.5 * scale:
-            break
+        if r_range[1] < _SIGMAS[1] * 1.5 * 2 * scale:
+            break  # the next level's smallest spots are too big already: spare its pyrDown
         level = cv2.pyrDown(level)
         scale *= 2.0
     for dark in (True, False):
