@@ -58,7 +58,8 @@ def _median_u8(lab: np.ndarray) -> np.ndarray:
     n = lab.shape[0] * lab.shape[1]
     out = np.empty(lab.shape[2], np.float32)
     for c in range(lab.shape[2]):
-        cum = np.cumsum(np.bincount(lab[..., c].ravel(), minlength=256))
+        # Counts are exact in float32 (a strip is far under 2**24 pixels).
+        cum = np.cumsum(cv2.calcHist([lab], [c], None, [256], [0, 256]).ravel())
         lo, hi = np.searchsorted(cum, [(n - 1) // 2, n // 2], side="right")
         out[c] = (np.float32(lo) + np.float32(hi)) / np.float32(2)
     return out

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -66,8 +67,9 @@ class Group:
     cy: float
     half: float  # half the face side, pixels
 
-    @property
+    @cached_property
     def r(self) -> float:
+        """Median pip radius (asked for many times per group: worked out once)."""
         return float(np.median([p.r for p in self.pips]))
 
     @property
