@@ -286,7 +286,7 @@ class BoardReader:
         like a full search, only near the board (``mask``)."""
         margin = 1.5 * size
         self._changes.margin_px = margin
-        boxes = self._changes.update(frame)
+        boxes = self._changes.update(grey)  # the grey frame: no second conversion
         self._reads_since_full += 1
         if boxes is None or self._reads_since_full >= self.full_dice_search_every:
             self._reads_since_full = 0
