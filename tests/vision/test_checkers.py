@@ -176,3 +176,15 @@ def test_a_rows_last_checker_must_show_its_rim() -> None:
     assert row_tail([12.0, 11.0, 13.0, 14.0]) == (4, False)  # the last the clearest: kept
     assert row_tail([12.0, 10.0, 11.0, 4.0]) == (4, True)  # fading: kept, doubtful
     assert row_tail([1.9, 2.5, 0.5]) == (3, False)  # faint rims say nothing
+
+
+def test_a_fanned_chain_whose_edge_outline_is_lost_still_counts() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 42.0, 44.0, 239
+    # Eight fanned checkers (period 28) coloured like their point: the edge one's outline is
+    # lost, so the chain starts at the second, just over a checker from the edge.
+    chain = np.array([43.5, 74.5, 100.5, 129.5, 159.5, 189.5, 217.5])
+    assert chain_count(chain, d, pitch, half, even_only=True) == 8
+    # A chain starting well beyond the first two slots is not a stack from the edge.
+    assert chain_count(chain + 40.0, d, pitch, half, even_only=True) is None

@@ -44,7 +44,9 @@ def chain_count(
     slot) is fanned, and its length over its period gives the count.  None when not fanned.
     """
     a = np.sort(alongs[(alongs > 0) & (alongs < half - 0.2 * d)])
-    if len(a) < 3 or a[0] > 0.9 * d:
+    # The chain starts at the edge checker or, when that one matches its point and shows no
+    # outline, at the next (train: a fanned 8 on its own colour's point read as 0 at 1.0).
+    if len(a) < 3 or a[0] > 1.1 * d:
         return None
     gaps = np.diff(a)
     small = gaps[(gaps > 0.3 * d) & (gaps < 0.93 * d)]
