@@ -188,3 +188,23 @@ def test_a_fanned_chain_whose_edge_outline_is_lost_still_counts() -> None:
     assert chain_count(chain, d, pitch, half, even_only=True) == 8
     # A chain starting well beyond the first two slots is not a stack from the edge.
     assert chain_count(chain + 40.0, d, pitch, half, even_only=True) is None
+
+
+def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
+    from vision.board import BoardGeometry
+    from vision.checkers.count import bar_checkers
+
+    geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
+    lab = np.full((490, 600, 3), 128.0, np.float32)
+    d = 0.9 * geo.point_width
+    mid = sum(geo.bar_span) / 2.0
+
+    def bar(ys: list[float], rims: list[float]) -> tuple[int, int, float]:
+        circles = np.array([[mid, y, 0.48 * d] for y in ys], np.float32)
+        return bar_checkers(lab, geo, circles, np.array(rims, np.float32), d, None, np.zeros(0), [])
+
+    clear = 245 + 1.5 * d
+    assert bar([clear], [12.0])[:2] == (1, 0) and bar([clear], [12.0])[2] >= 0.65
+    assert bar([clear], [0.5])[2] >= 0.65  # no rim at all: nothing there, as sure as before
+    assert bar([clear], [2.2]) == (0, 0, 0.5)  # too faint to count, too clear to ignore
+    assert bar([245 + 5.0 * d], [12.0])[2] < 0.65  # at the bar's end, where dice land
