@@ -192,7 +192,7 @@ def test_a_fanned_chain_whose_edge_outline_is_lost_still_counts() -> None:
 
 def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
     from vision.board import BoardGeometry
-    from vision.checkers.count import bar_checkers
+    from vision.checkers.bar import bar_checkers
 
     geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
     lab = np.full((490, 600, 3), 128.0, np.float32)
@@ -208,3 +208,16 @@ def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
     assert bar([clear], [0.5])[2] >= 0.65  # no rim at all: nothing there, as sure as before
     assert bar([clear], [2.2]) == (0, 0, 0.5)  # too faint to count, too clear to ignore
     assert bar([245 + 5.0 * d], [12.0])[2] < 0.65  # at the bar's end, where dice land
+
+
+def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
+    from vision.checkers.colours import set_colours
+    from vision.checkers.count import _looks_like
+
+    feats = np.array([[200, 128, 130], [205, 128, 131], [20, 129, 127], [22, 129, 128]], np.float32)
+    sets = set_colours(feats, np.array([0, 0, 1, 1]), None)
+    near_black = np.array([[21.5, 129.0, 127.5]] * 9, np.float32)
+    dark_brown = np.array([[30.0, 132.0, 136.0]] * 9, np.float32)  # a dark point, not a checker
+    assert _looks_like(near_black, sets)
+    assert not _looks_like(dark_brown, sets)
+    assert not _looks_like(near_black[:0], sets)

@@ -41,6 +41,15 @@ def colour_labels(feats: np.ndarray, colours: CheckerColours | None) -> np.ndarr
     return two_clusters(feats).astype(int)
 
 
+def set_colours(
+    feats: np.ndarray, labels: np.ndarray, colours: CheckerColours | None
+) -> list[np.ndarray]:
+    """The two sets' colours: calibrated, else the mean of this frame's samples of each."""
+    if colours is not None:
+        return [np.array(colours.white, np.float32), np.array(colours.black, np.float32)]
+    return [feats[labels == j].mean(axis=0) for j in (0, 1) if np.any(labels == j)]
+
+
 def two_clusters(feats: np.ndarray) -> np.ndarray:
     """Deterministic 2-means on checker colours; True for the darker cluster.
 

@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.colours import colour_labels, colour_votes, two_clusters
+from vision.checkers.bar import bar_checkers
+from vision.checkers.colours import colour_labels, colour_votes, set_colours
 from vision.checkers.empty_board import (
     colour_dist,
     extent_of,
@@ -44,22 +45,14 @@ from vision.checkers.stacks import (
     row_tail,
 )
 
-# A checker on the bar shows its rim all round (2.7 and up); the cube's corners, a hand's
-# fingers and wood grain do not (under 2.2).
-BAR_RIM = 2.5
-# Radius over checker diameter of a bar checker's circle at least: the circle search often
-# finds its bevel (0.39-0.41; 0.42 missed 3 of 17 train bar misses).
-BAR_MIN_R = 0.38
-# A bar circle whose rim all round is in this range is too faint to count and too clear to
-# ignore (a checker half seen, a cube's or a die's edge): the bar count is doubtful (train:
-# 6 of 12 wrong bar counts, 9 of 362 right ones).
-BAR_RIM_DOUBT = (1.8, 3.0)
-# A bar checker counted this far (in checkers) from the bar's middle lies at its ends, by the
-# frame, where dice land: doubtful (train: 2 of 12 wrong bar counts, no right one).
-BAR_END = 4.5
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
 RIM_DOUBT = 1.4
+# An empty point's edge slot coloured like one checker set (colour distance under LOOKS_LIKE)
+# with a faint rim (from RIM_FAINT) is doubtful too (train: 10 of 41 missed checkers, 8 of them
+# dark checkers read empty at 1.0; 87 of 5297 empty points).
+RIM_FAINT = 1.0
+LOOKS_LIKE = 2.5
 # A full row (5) whose edge checker's rim is under this is doubtful (train+dev: 11 of 15
 # wrong fives at confidence >= 0.65, 7 of 430 right ones).
 RIM_FULL_DOUBT = 1.5
@@ -191,6 +184,8 @@ def count_checkers(
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
     labels = colour_labels(np.array(feats, np.float32).reshape(-1, 3), colours)
+    sets = set_colours(np.array(feats, np.float32).reshape(-1, 3), labels, colours)
+    disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
     white = [0] * 24
     black = [0] * 24
     conf = [1.0] * 24
@@ -219,6 +214,10 @@ def count_checkers(
             # nothing else saw, or a phantom; the count may be one short.  (An unverified
             # outline there also caught some, but real boards' grain has many: 39 of 82 fm
             # gammon counts lost their belief.)
+            conf[idx] = min(conf[idx], 0.5)
+        elif n == 0 and rims[i] >= RIM_FAINT and _looks_like(strips[i][disc0], sets):
+            # Fainter still, but the edge slot has a checker set's own colour: a black
+            # checker on a point as dark (their rim is all that shows).
             conf[idx] = min(conf[idx], 0.5)
         fs, doubtful = _checked_row(fs, row_rims[i], c, h, pitch)
         n = len(fs)
@@ -278,6 +277,14 @@ def _checked_row(
             a = fs[j].along + 0.5 * pitch
             fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
     return fs, doubtful
+
+
+def _looks_like(px: np.ndarray, sets: list[np.ndarray]) -> bool:
+    """Is the mean colour of these pixels that of one of the checker sets."""
+    if not len(px):
+        return False
+    mean = px.mean(axis=0)
+    return any(float(colour_dist(mean, c)) < LOOKS_LIKE for c in sets)
 
 
 def _rims_at(
@@ -352,50 +359,3 @@ def unexplained_share(
         if area >= 0.006 * unlike.size and min(bw, bh) > 3:
             total += int(area)
     return total / float(unlike.size)
-
-
-def bar_checkers(
-    lab: np.ndarray,
-    geo: BoardGeometry,
-    circles: np.ndarray,
-    rims: np.ndarray,
-    d: float,
-    colours: CheckerColours | None,
-    labels: np.ndarray,
-    feats: list[tuple[float, float, float]],
-) -> tuple[int, int, float]:
-    """Checkers on the bar: circles centred in the bar strip with a rim all round (``rims``),
-    coloured like the points' ones."""
-    if not len(circles):
-        return 0, 0, 0.6
-    b0, b1 = geo.bar_span
-    mid = (b0 + b1) / 2.0
-    # Centred on the bar (a narrow bar's checkers overhang it), and not on a point column.
-    reach = max(0.5 * (b1 - b0), 0.25 * d)
-    sel = (np.abs(circles[:, 0] - mid) < reach) & (circles[:, 2] > BAR_MIN_R * d)
-    lo, hi = BAR_RIM_DOUBT
-    doubt = bool(np.any(sel & (rims >= lo) & (rims < hi)))
-    # The doubling cube often waits on the bar's middle, smaller than a checker; checkers on
-    # the bar sit to either side of the middle.
-    h = lab.shape[0]
-    on_bar = circles[sel & (rims > BAR_RIM) & (np.abs(circles[:, 1] - h / 2) > 0.35 * d)]
-    doubt = doubt or bool(np.any(np.abs(on_bar[:, 1] - h / 2) > BAR_END * d))
-    if not len(on_bar):
-        return 0, 0, 0.5 if doubt else 0.8
-    bar_cols = []
-    for x, y, _ in on_bar:
-        r = 0.3 * d
-        patch = lab[int(max(0, y - r)) : int(y + r) + 1, int(max(0, x - r)) : int(x + r) + 1]
-        bar_cols.append(patch.reshape(-1, 3).mean(axis=0))
-    bar_cols_a = np.array(bar_cols, np.float32)
-    if colours is not None:
-        blk = colour_labels(bar_cols_a, colours)
-    elif len(feats) >= 2:
-        f = np.array(feats, np.float32)
-        mw = f[labels == 0].mean(axis=0) if np.any(labels == 0) else f.mean(axis=0)
-        mb = f[labels == 1].mean(axis=0) if np.any(labels == 1) else f.mean(axis=0)
-        blk = colour_dist(bar_cols_a, mb) < colour_dist(bar_cols_a, mw)
-    else:
-        blk = two_clusters(bar_cols_a)
-    n_b = int(np.sum(blk))
-    return len(on_bar) - n_b, n_b, 0.5 if doubt else 0.7
