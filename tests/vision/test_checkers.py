@@ -221,3 +221,16 @@ def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
     assert _looks_like(near_black, sets)
     assert not _looks_like(dark_brown, sets)
     assert not _looks_like(near_black[:0], sets)
+
+
+def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
+    from vision.checkers.fanned import fanned_run
+
+    d, pitch = 43.4, 43.0
+    # Five outlines at 0.7 of a pitch from the edge: a fanned stack (its top ones may be lost).
+    assert fanned_run(np.array([18.5, 47.5, 80.5, 110.5, 141.5]), d, pitch) == 5
+    # A flat row (one pitch apart) and a pyramid's slot-gap alternation are not.
+    assert fanned_run(np.array([21.7, 64.7, 107.7, 150.7]), d, pitch) == 0
+    assert fanned_run(np.array([21.7, 43.2, 64.7, 86.2, 107.7]), d, pitch) == 0
+    # Not from the edge.
+    assert fanned_run(np.array([60.0, 90.0, 120.0, 150.0]), d, pitch) == 0

@@ -17,6 +17,7 @@ from vision.checkers.empty_board import (
     triangle_parity,
     unlike_board,
 )
+from vision.checkers.fanned import fanned_run
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
     BoardShape,
@@ -29,6 +30,7 @@ from vision.checkers.model import (
 )
 from vision.checkers.outlines import (
     Edges,
+    alongs_of,
     backed,
     circle_pitch,
     edges_of,
@@ -204,6 +206,11 @@ def count_checkers(
         if 0 < n < first_layer_slots(half, d, pitch) and next_slot_outlined(raw, c, h, d, pitch, n):
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
+            conf[idx] = min(conf[idx], 0.5)
+        run = fanned_run(alongs_of(raw, c, h), d, pitch)
+        if run and n < max(run, 6):
+            # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
+            # fanned stack holds: its top may have lost its outlines.
             conf[idx] = min(conf[idx], 0.5)
         if 0 < n <= 2 and not backed(fs, circles[~under_die], d):
             # One or two checkers without a verified outline clear of dice: a shadow, a die

@@ -73,3 +73,16 @@ def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
         return False
     steps = np.diff(a[:n])
     return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
+
+
+def fanned_run(alongs: np.ndarray, d: float, pitch: float) -> int:
+    """Checkers in the run of outlines from the point's edge at a fanned stack's step (0.55-0.85
+    of a pitch: each half over the next); 0 when under four.  A fanned stack whose top checkers
+    lost their outlines (cut by the frame, dark on dark) still shows such a run."""
+    a = np.sort(alongs[alongs > 0])
+    if len(a) < 4 or a[0] > 1.1 * d:
+        return 0
+    k = 0
+    while k + 1 < len(a) and 0.55 * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
+        k += 1
+    return k + 1 if k >= 3 else 0
