@@ -218,9 +218,10 @@ def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
     sets = set_colours(feats, np.array([0, 0, 1, 1]), None)
     near_black = np.array([[21.5, 129.0, 127.5]] * 9, np.float32)
     dark_brown = np.array([[30.0, 132.0, 136.0]] * 9, np.float32)  # a dark point, not a checker
-    assert _looks_like(near_black, sets)
-    assert not _looks_like(dark_brown, sets)
-    assert not _looks_like(near_black[:0], sets)
+    assert _looks_like(near_black, sets) is True  # the black set's
+    assert _looks_like(np.array([[202.0, 128.0, 130.5]] * 9, np.float32), sets) is False  # white
+    assert _looks_like(dark_brown, sets) is None
+    assert _looks_like(near_black[:0], sets) is None
 
 
 def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:

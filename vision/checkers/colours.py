@@ -43,11 +43,15 @@ def colour_labels(feats: np.ndarray, colours: CheckerColours | None) -> np.ndarr
 
 def set_colours(
     feats: np.ndarray, labels: np.ndarray, colours: CheckerColours | None
-) -> list[np.ndarray]:
-    """The two sets' colours: calibrated, else the mean of this frame's samples of each."""
+) -> list[tuple[bool, np.ndarray]]:
+    """The sets' colours as (is black, colour): calibrated, else the mean of this frame's
+    samples of each set seen."""
     if colours is not None:
-        return [np.array(colours.white, np.float32), np.array(colours.black, np.float32)]
-    return [feats[labels == j].mean(axis=0) for j in (0, 1) if np.any(labels == j)]
+        return [
+            (blk, np.array(c, np.float32))
+            for blk, c in ((False, colours.white), (True, colours.black))
+        ]
+    return [(bool(j), feats[labels == j].mean(axis=0)) for j in (0, 1) if np.any(labels == j)]
 
 
 def two_clusters(feats: np.ndarray) -> np.ndarray:

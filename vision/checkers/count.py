@@ -55,6 +55,9 @@ RIM_DOUBT = 1.4
 # dark checkers read empty at 1.0; 87 of 5297 empty points).
 RIM_FAINT = 1.0
 LOOKS_LIKE = 2.5
+# ... and from RIM_COUNTS it holds a checker, doubtfully (train: 19 such empty points held
+# checkers, 16 of them one; 1 was empty).
+RIM_COUNTS = 1.6
 # A full row (5) whose edge checker's rim is under this is doubtful (train+dev: 11 of 15
 # wrong fives at confidence >= 0.65, 7 of 430 right ones).
 RIM_FULL_DOUBT = 1.5
@@ -216,13 +219,20 @@ def count_checkers(
             # One or two checkers without a verified outline clear of dice: a shadow, a die
             # nobody found; the first to go when a side has too many.
             conf[idx] *= 0.5
-        if n == 0 and rims[i] >= RIM_DOUBT:
+        like = _looks_like(strips[i][disc0], sets) if n == 0 else None
+        if like is not None and rims[i] >= RIM_COUNTS:
+            # A clear rim round an edge slot of a checker set's own colour: a checker nothing
+            # else saw (dark on dark), one at least.
+            a = 0.5 * d
+            fs = [Found(a, (c.x0 + c.x1) / 2.0, a if c.top else h - 1 - a, (0.0, 0.0, 0.0))]
+            blk, conf[idx] = like, 0.5
+        elif n == 0 and rims[i] >= RIM_DOUBT:
             # An empty point with a rim at its edge: a dark checker on a dark triangle that
             # nothing else saw, or a phantom; the count may be one short.  (An unverified
             # outline there also caught some, but real boards' grain has many: 39 of 82 fm
             # gammon counts lost their belief.)
             conf[idx] = min(conf[idx], 0.5)
-        elif n == 0 and rims[i] >= RIM_FAINT and _looks_like(strips[i][disc0], sets):
+        elif like is not None and rims[i] >= RIM_FAINT:
             # Fainter still, but the edge slot has a checker set's own colour: a black
             # checker on a point as dark (their rim is all that shows).
             conf[idx] = min(conf[idx], 0.5)
@@ -286,12 +296,15 @@ def _checked_row(
     return fs, doubtful
 
 
-def _looks_like(px: np.ndarray, sets: list[np.ndarray]) -> bool:
-    """Is the mean colour of these pixels that of one of the checker sets."""
+def _looks_like(px: np.ndarray, sets: list[tuple[bool, np.ndarray]]) -> bool | None:
+    """Which checker set (True: black) these pixels' mean colour is, within ``LOOKS_LIKE``;
+    None when neither."""
     if not len(px):
-        return False
+        return None
     mean = px.mean(axis=0)
-    return any(float(colour_dist(mean, c)) < LOOKS_LIKE for c in sets)
+    dist = [(float(colour_dist(mean, c)), blk) for blk, c in sets]
+    best = min(dist, default=(np.inf, False))
+    return best[1] if best[0] < LOOKS_LIKE else None
 
 
 def _rims_at(
