@@ -55,9 +55,9 @@ RIM_DOUBT = 1.4
 # dark checkers read empty at 1.0; 87 of 5297 empty points).
 RIM_FAINT = 1.0
 LOOKS_LIKE = 2.5
-# ... and from RIM_COUNTS it holds a checker, doubtfully (train: 19 such empty points held
-# checkers, 16 of them one; 1 was empty).
-RIM_COUNTS = 1.6
+# ... and from RIM_COUNTS it holds a checker, doubtfully (train+dev: 25 such empty points held
+# checkers, 20 of them one; 1 was empty; 1.4-1.55 held as many empty points as single ones).
+RIM_COUNTS = 1.55
 # A full row (5) whose edge checker's rim is under this is doubtful (train+dev: 11 of 15
 # wrong fives at confidence >= 0.65, 7 of 430 right ones).
 RIM_FULL_DOUBT = 1.5
