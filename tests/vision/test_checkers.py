@@ -235,3 +235,24 @@ def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
     assert fanned_run(np.array([21.7, 43.2, 64.7, 86.2, 107.7]), d, pitch) == 0
     # Not from the edge.
     assert fanned_run(np.array([60.0, 90.0, 120.0, 150.0]), d, pitch) == 0
+
+
+def test_a_row_of_four_with_a_straddling_circle_is_not_a_pyramid() -> None:
+    from vision.checkers.model import Cell
+    from vision.checkers.stacks import cell_checkers
+
+    cell, h, half, d, pitch = Cell(1, False, 45, 90), 440, 220, 39.8, 41.0
+
+    def count(alongs: list[float]) -> int:
+        circles = np.array([[67.5, h - 1 - a, 0.48 * d] for a in alongs], np.float32)
+        strip = np.zeros((half, 45, 3), np.float32)
+        diff = np.zeros((half, 45), bool)
+        found = cell_checkers(
+            cell, strip, diff, circles, 134.0, pitch, d, h, half, sure=circles, raw=circles
+        )
+        return len(found)
+
+    # Four in a row and a sure circle where the third and fourth touch (a gap): still four.
+    assert count([19.5, 58.5, 102.5, 119.5, 143.5]) == 4
+    # With the fifth checker's outline too, the circle in the gap is one on top: a pyramid.
+    assert count([19.5, 58.5, 102.5, 119.5, 143.5, 183.5]) > 5
