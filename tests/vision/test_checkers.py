@@ -230,9 +230,10 @@ def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
     d, pitch = 43.4, 43.0
     # Five outlines at 0.7 of a pitch from the edge: a fanned stack (its top ones may be lost).
     assert fanned_run(np.array([18.5, 47.5, 80.5, 110.5, 141.5]), d, pitch) == 5
-    # A flat row (one pitch apart) and a pyramid's slot-gap alternation are not.
+    # Ten fanned tighter than a chain counts (0.46 pitch): the run says ten.
+    assert fanned_run(20.5 + 21.6 * np.arange(10), d, pitch) == 10
+    # A flat row (one pitch apart) is not a run.
     assert fanned_run(np.array([21.7, 64.7, 107.7, 150.7]), d, pitch) == 0
-    assert fanned_run(np.array([21.7, 43.2, 64.7, 86.2, 107.7]), d, pitch) == 0
     # Not from the edge.
     assert fanned_run(np.array([60.0, 90.0, 120.0, 150.0]), d, pitch) == 0
 

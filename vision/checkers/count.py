@@ -213,7 +213,8 @@ def count_checkers(
         run = fanned_run(alongs_of(raw, c, h), d, pitch)
         if run and n < max(run, 6):
             # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
-            # fanned stack holds: its top may have lost its outlines.
+            # fanned stack holds: its top lost its outlines, or it is fanned tighter than a
+            # chain counts.
             conf[idx] = min(conf[idx], 0.5)
         if 0 < n <= 2 and not backed(fs, circles[~under_die], d):
             # One or two checkers without a verified outline clear of dice: a shadow, a die

@@ -76,13 +76,15 @@ def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
 
 
 def fanned_run(alongs: np.ndarray, d: float, pitch: float) -> int:
-    """Checkers in the run of outlines from the point's edge at a fanned stack's step (0.55-0.85
-    of a pitch: each half over the next); 0 when under four.  A fanned stack whose top checkers
-    lost their outlines (cut by the frame, dark on dark) still shows such a run."""
+    """Checkers in the run of outlines from the point's edge at under a pitch's step (0.4-0.85:
+    a fanned stack, each checker half over the next; or a pyramid's alternating slots and gaps,
+    which holds more checkers than the run); 0 when under four.  A fanned stack whose top lost
+    its outlines (cut by the frame, dark on dark), or fanned tighter than a chain counts, still
+    shows such a run."""
     a = np.sort(alongs[alongs > 0])
     if len(a) < 4 or a[0] > 1.1 * d:
         return 0
     k = 0
-    while k + 1 < len(a) and 0.55 * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
+    while k + 1 < len(a) and 0.4 * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
         k += 1
     return k + 1 if k >= 3 else 0
