@@ -61,6 +61,10 @@ RIM_COUNTS = 1.55
 # A full row (5) whose edge checker's rim is under this is doubtful (train+dev: 11 of 15
 # wrong fives at confidence >= 0.65, 7 of 430 right ones).
 RIM_FULL_DOUBT = 1.5
+# A fanned run of outlines this long counts a checker per outline at least (a pyramid's run,
+# slots and gaps alternating, is at most 7 long before its fifth slot and holds more checkers;
+# train: 2 tight fans read 5 and 5 of 10 and 8, none harmed).
+RUN_COUNTS = 7
 # Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
 MIN_PITCH = 0.95
 
@@ -211,6 +215,13 @@ def count_checkers(
             # may be one short (a rim lost in noise), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
         run = fanned_run(alongs_of(raw, c, h), d, pitch)
+        if n and run >= RUN_COUNTS and n < run:
+            # A long run of outlines from the edge: a stack fanned tighter than a chain
+            # counts holds at least a checker per outline.
+            xc = (c.x0 + c.x1) / 2.0
+            ra = np.sort(alongs_of(raw, c, h))[:run]
+            fs = [Found(float(a), xc, a if c.top else h - 1 - a, fs[0].colour) for a in ra]
+            conf[idx] = min(conf[idx], 0.5)
         if run and n < max(run, 6):
             # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
             # fanned stack holds: its top lost its outlines, or it is fanned tighter than a
