@@ -176,3 +176,84 @@ def test_a_rows_last_checker_must_show_its_rim() -> None:
     assert row_tail([12.0, 11.0, 13.0, 14.0]) == (4, False)  # the last the clearest: kept
     assert row_tail([12.0, 10.0, 11.0, 4.0]) == (4, True)  # fading: kept, doubtful
     assert row_tail([1.9, 2.5, 0.5]) == (3, False)  # faint rims say nothing
+
+
+def test_a_fanned_chain_whose_edge_outline_is_lost_still_counts() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 42.0, 44.0, 239
+    # Eight fanned checkers (period 28) coloured like their point: the edge one's outline is
+    # lost, so the chain starts at the second, just over a checker from the edge.
+    chain = np.array([43.5, 74.5, 100.5, 129.5, 159.5, 189.5, 217.5])
+    assert chain_count(chain, d, pitch, half, even_only=True) == 8
+    # A chain starting well beyond the first two slots is not a stack from the edge.
+    assert chain_count(chain + 40.0, d, pitch, half, even_only=True) is None
+
+
+def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
+    from vision.board import BoardGeometry
+    from vision.checkers.bar import bar_checkers
+
+    geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
+    lab = np.full((490, 600, 3), 128.0, np.float32)
+    d = 0.9 * geo.point_width
+    mid = sum(geo.bar_span) / 2.0
+
+    def bar(ys: list[float], rims: list[float]) -> tuple[int, int, float]:
+        circles = np.array([[mid, y, 0.48 * d] for y in ys], np.float32)
+        return bar_checkers(lab, geo, circles, np.array(rims, np.float32), d, None, np.zeros(0), [])
+
+    clear = 245 + 1.5 * d
+    assert bar([clear], [12.0])[:2] == (1, 0) and bar([clear], [12.0])[2] >= 0.65
+    assert bar([clear], [0.5])[2] >= 0.65  # no rim at all: nothing there, as sure as before
+    assert bar([clear], [2.2]) == (0, 0, 0.5)  # too faint to count, too clear to ignore
+    assert bar([245 + 5.0 * d], [12.0])[2] < 0.65  # at the bar's end, where dice land
+
+
+def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
+    from vision.checkers.colours import set_colours
+    from vision.checkers.count import _looks_like
+
+    feats = np.array([[200, 128, 130], [205, 128, 131], [20, 129, 127], [22, 129, 128]], np.float32)
+    sets = set_colours(feats, np.array([0, 0, 1, 1]), None)
+    near_black = np.array([[21.5, 129.0, 127.5]] * 9, np.float32)
+    dark_brown = np.array([[30.0, 132.0, 136.0]] * 9, np.float32)  # a dark point, not a checker
+    assert _looks_like(near_black, sets) is True  # the black set's
+    assert _looks_like(np.array([[202.0, 128.0, 130.5]] * 9, np.float32), sets) is False  # white
+    assert _looks_like(dark_brown, sets) is None
+    assert _looks_like(near_black[:0], sets) is None
+
+
+def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
+    from vision.checkers.fanned import fanned_run
+
+    d, pitch = 43.4, 43.0
+    # Five outlines at 0.7 of a pitch from the edge: a fanned stack (its top ones may be lost).
+    assert fanned_run(np.array([18.5, 47.5, 80.5, 110.5, 141.5]), d, pitch) == 5
+    # Ten fanned tighter than a chain counts (0.46 pitch): the run says ten.
+    assert fanned_run(20.5 + 21.6 * np.arange(10), d, pitch) == 10
+    # A flat row (one pitch apart) is not a run.
+    assert fanned_run(np.array([21.7, 64.7, 107.7, 150.7]), d, pitch) == 0
+    # Not from the edge.
+    assert fanned_run(np.array([60.0, 90.0, 120.0, 150.0]), d, pitch) == 0
+
+
+def test_a_row_of_four_with_a_straddling_circle_is_not_a_pyramid() -> None:
+    from vision.checkers.model import Cell
+    from vision.checkers.stacks import cell_checkers
+
+    cell, h, half, d, pitch = Cell(1, False, 45, 90), 440, 220, 39.8, 41.0
+
+    def count(alongs: list[float]) -> int:
+        circles = np.array([[67.5, h - 1 - a, 0.48 * d] for a in alongs], np.float32)
+        strip = np.zeros((half, 45, 3), np.float32)
+        diff = np.zeros((half, 45), bool)
+        found = cell_checkers(
+            cell, strip, diff, circles, 134.0, pitch, d, h, half, sure=circles, raw=circles
+        )
+        return len(found)
+
+    # Four in a row and a sure circle where the third and fourth touch (a gap): still four.
+    assert count([19.5, 58.5, 102.5, 119.5, 143.5]) == 4
+    # With the fifth checker's outline too, the circle in the gap is one on top: a pyramid.
+    assert count([19.5, 58.5, 102.5, 119.5, 143.5, 183.5]) > 5

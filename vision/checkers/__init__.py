@@ -23,14 +23,17 @@ even period or its profile's repeat period.  Colours: the checker colours learne
 calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
 separates far better; the lighter set is white); a point takes the majority colour of its
 checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
-(where the cube waits).  A side counted at 16 or 17 loses the extra checkers on its least
-certain points (a lone checker without a verified outline first).  Borne off: 15 minus the rest
+(where the cube waits); a faint bar circle, or one at the bar's ends, makes it doubtful.  An
+empty point is doubtful when its edge slot shows a rim, or a faint one and a checker set's own
+colour (a dark checker on a dark point); with that colour and a clear rim it holds one,
+doubtfully.  A side counted at 16 or 17 loses the extra checkers on its least certain points (a
+lone checker without a verified outline first).  Borne off: 15 minus the rest
 (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
 board and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fanned stacks),
-``outlines`` (circles and rims), ``empty_board`` (board colours, colour runs), ``colours``
-(white or black), ``model`` (shapes and results).
+``bar`` (checkers on the bar), ``outlines`` (circles and rims), ``empty_board`` (board colours,
+colour runs), ``colours`` (white or black), ``model`` (shapes and results).
 
 ::
 

@@ -41,6 +41,19 @@ def colour_labels(feats: np.ndarray, colours: CheckerColours | None) -> np.ndarr
     return two_clusters(feats).astype(int)
 
 
+def set_colours(
+    feats: np.ndarray, labels: np.ndarray, colours: CheckerColours | None
+) -> list[tuple[bool, np.ndarray]]:
+    """The sets' colours as (is black, colour): calibrated, else the mean of this frame's
+    samples of each set seen."""
+    if colours is not None:
+        return [
+            (blk, np.array(c, np.float32))
+            for blk, c in ((False, colours.white), (True, colours.black))
+        ]
+    return [(bool(j), feats[labels == j].mean(axis=0)) for j in (0, 1) if np.any(labels == j)]
+
+
 def two_clusters(feats: np.ndarray) -> np.ndarray:
     """Deterministic 2-means on checker colours; True for the darker cluster.
 

@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.colours import colour_labels, colour_votes, two_clusters
+from vision.checkers.bar import bar_checkers
+from vision.checkers.colours import colour_labels, colour_votes, set_colours
 from vision.checkers.empty_board import (
     colour_dist,
     extent_of,
@@ -16,6 +17,7 @@ from vision.checkers.empty_board import (
     triangle_parity,
     unlike_board,
 )
+from vision.checkers.fanned import fanned_run
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
     BoardShape,
@@ -28,6 +30,7 @@ from vision.checkers.model import (
 )
 from vision.checkers.outlines import (
     Edges,
+    alongs_of,
     backed,
     circle_pitch,
     edges_of,
@@ -44,18 +47,24 @@ from vision.checkers.stacks import (
     row_tail,
 )
 
-# A checker on the bar shows its rim all round (2.7 and up); the cube's corners, a hand's
-# fingers and wood grain do not (under 2.2).
-BAR_RIM = 2.5
-# Radius over checker diameter of a bar checker's circle at least: the circle search often
-# finds its bevel (0.39-0.41; 0.42 missed 3 of 17 train bar misses).
-BAR_MIN_R = 0.38
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
 RIM_DOUBT = 1.4
+# An empty point's edge slot coloured like one checker set (colour distance under LOOKS_LIKE)
+# with a faint rim (from RIM_FAINT) is doubtful too (train: 10 of 41 missed checkers, 8 of them
+# dark checkers read empty at 1.0; 87 of 5297 empty points).
+RIM_FAINT = 1.0
+LOOKS_LIKE = 2.5
+# ... and from RIM_COUNTS it holds a checker, doubtfully (train+dev: 25 such empty points held
+# checkers, 20 of them one; 1 was empty; 1.4-1.55 held as many empty points as single ones).
+RIM_COUNTS = 1.55
 # A full row (5) whose edge checker's rim is under this is doubtful (train+dev: 11 of 15
 # wrong fives at confidence >= 0.65, 7 of 430 right ones).
 RIM_FULL_DOUBT = 1.5
+# A fanned run of outlines this long counts a checker per outline at least (a pyramid's run,
+# slots and gaps alternating, is at most 7 long before its fifth slot and holds more checkers;
+# train: 2 tight fans read 5 and 5 of 10 and 8, none harmed).
+RUN_COUNTS = 7
 # Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
 MIN_PITCH = 0.95
 
@@ -184,6 +193,8 @@ def count_checkers(
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
     labels = colour_labels(np.array(feats, np.float32).reshape(-1, 3), colours)
+    sets = set_colours(np.array(feats, np.float32).reshape(-1, 3), labels, colours)
+    disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
     white = [0] * 24
     black = [0] * 24
     conf = [1.0] * 24
@@ -203,15 +214,39 @@ def count_checkers(
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
+        run = fanned_run(alongs_of(raw, c, h), d, pitch)
+        if n and run >= RUN_COUNTS and n < run:
+            # A long run of outlines from the edge: a stack fanned tighter than a chain
+            # counts holds at least a checker per outline.
+            xc = (c.x0 + c.x1) / 2.0
+            ra = np.sort(alongs_of(raw, c, h))[:run]
+            fs = [Found(float(a), xc, a if c.top else h - 1 - a, fs[0].colour) for a in ra]
+            conf[idx] = min(conf[idx], 0.5)
+        if run and n < max(run, 6):
+            # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
+            # fanned stack holds: its top lost its outlines, or it is fanned tighter than a
+            # chain counts.
+            conf[idx] = min(conf[idx], 0.5)
         if 0 < n <= 2 and not backed(fs, circles[~under_die], d):
             # One or two checkers without a verified outline clear of dice: a shadow, a die
             # nobody found; the first to go when a side has too many.
             conf[idx] *= 0.5
-        if n == 0 and rims[i] >= RIM_DOUBT:
+        like = _looks_like(strips[i][disc0], sets) if n == 0 else None
+        if like is not None and rims[i] >= RIM_COUNTS:
+            # A clear rim round an edge slot of a checker set's own colour: a checker nothing
+            # else saw (dark on dark), one at least.
+            a = 0.5 * d
+            fs = [Found(a, (c.x0 + c.x1) / 2.0, a if c.top else h - 1 - a, (0.0, 0.0, 0.0))]
+            blk, conf[idx] = like, 0.5
+        elif n == 0 and rims[i] >= RIM_DOUBT:
             # An empty point with a rim at its edge: a dark checker on a dark triangle that
             # nothing else saw, or a phantom; the count may be one short.  (An unverified
             # outline there also caught some, but real boards' grain has many: 39 of 82 fm
             # gammon counts lost their belief.)
+            conf[idx] = min(conf[idx], 0.5)
+        elif like is not None and rims[i] >= RIM_FAINT:
+            # Fainter still, but the edge slot has a checker set's own colour: a black
+            # checker on a point as dark (their rim is all that shows).
             conf[idx] = min(conf[idx], 0.5)
         fs, doubtful = _checked_row(fs, row_rims[i], c, h, pitch)
         n = len(fs)
@@ -223,9 +258,7 @@ def count_checkers(
             white[idx] = n
         for f in fs:
             discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
-    bar_w, bar_b, bar_conf = bar_checkers(
-        lab, geo, circles[round_ > BAR_RIM], d, colours, labels, feats
-    )
+    bar_w, bar_b, bar_conf = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats)
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     fit_total(white, bar_w, conf)
     fit_total(black, bar_b, conf)
@@ -273,6 +306,17 @@ def _checked_row(
             a = fs[j].along + 0.5 * pitch
             fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
     return fs, doubtful
+
+
+def _looks_like(px: np.ndarray, sets: list[tuple[bool, np.ndarray]]) -> bool | None:
+    """Which checker set (True: black) these pixels' mean colour is, within ``LOOKS_LIKE``;
+    None when neither."""
+    if not len(px):
+        return None
+    mean = px.mean(axis=0)
+    dist = [(float(colour_dist(mean, c)), blk) for blk, c in sets]
+    best = min(dist, default=(np.inf, False))
+    return best[1] if best[0] < LOOKS_LIKE else None
 
 
 def _rims_at(
@@ -347,45 +391,3 @@ def unexplained_share(
         if area >= 0.006 * unlike.size and min(bw, bh) > 3:
             total += int(area)
     return total / float(unlike.size)
-
-
-def bar_checkers(
-    lab: np.ndarray,
-    geo: BoardGeometry,
-    circles: np.ndarray,
-    d: float,
-    colours: CheckerColours | None,
-    labels: np.ndarray,
-    feats: list[tuple[float, float, float]],
-) -> tuple[int, int, float]:
-    """Checkers on the bar: circles centred in the bar strip, coloured like the points' ones."""
-    if not len(circles):
-        return 0, 0, 0.6
-    b0, b1 = geo.bar_span
-    mid = (b0 + b1) / 2.0
-    # Centred on the bar (a narrow bar's checkers overhang it), and not on a point column.
-    reach = max(0.5 * (b1 - b0), 0.25 * d)
-    on_bar = circles[np.abs(circles[:, 0] - mid) < reach]
-    # The doubling cube often waits on the bar's middle, smaller than a checker; checkers on
-    # the bar sit to either side of the middle.
-    h = lab.shape[0]
-    on_bar = on_bar[(on_bar[:, 2] > BAR_MIN_R * d) & (np.abs(on_bar[:, 1] - h / 2) > 0.35 * d)]
-    if not len(on_bar):
-        return 0, 0, 0.8
-    bar_cols = []
-    for x, y, _ in on_bar:
-        r = 0.3 * d
-        patch = lab[int(max(0, y - r)) : int(y + r) + 1, int(max(0, x - r)) : int(x + r) + 1]
-        bar_cols.append(patch.reshape(-1, 3).mean(axis=0))
-    bar_cols_a = np.array(bar_cols, np.float32)
-    if colours is not None:
-        blk = colour_labels(bar_cols_a, colours)
-    elif len(feats) >= 2:
-        f = np.array(feats, np.float32)
-        mw = f[labels == 0].mean(axis=0) if np.any(labels == 0) else f.mean(axis=0)
-        mb = f[labels == 1].mean(axis=0) if np.any(labels == 1) else f.mean(axis=0)
-        blk = colour_dist(bar_cols_a, mb) < colour_dist(bar_cols_a, mw)
-    else:
-        blk = two_clusters(bar_cols_a)
-    n_b = int(np.sum(blk))
-    return len(on_bar) - n_b, n_b, 0.7

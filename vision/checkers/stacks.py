@@ -197,7 +197,18 @@ def cell_checkers(
     # Only a sure circle may prove a full first layer that was not seen (a weak one may straddle
     # two touching checkers); over a first layer seen full, any circle in a gap is on top.
     sure_gaps = _gap_slots(sure_alongs, d, pitch)
-    if far >= FULL_FROM and far < 4 and max_first >= 5 and any(0 <= j < far for j in sure_gaps):
+    # ... and the first layer's fifth checker, under no other, shows its outline (a sure circle
+    # straddling two checkers of a row of four made it a pyramid of eight: train 2, dev 1).
+    fifth = raw is None or bool(
+        np.any(np.abs(alongs_of(raw, cell, h) - (0.5 * d + 4 * pitch)) < 0.3 * d)
+    )
+    if (
+        far >= FULL_FROM
+        and far < 4
+        and max_first >= 5
+        and fifth
+        and any(0 <= j < far for j in sure_gaps)
+    ):
         # Checkers go on top only once the first layer holds five: its outer ones are there
         # even when unseen (light-on-light, their outline hidden under the top layer).
         far = 4
