@@ -12,12 +12,11 @@ from vision.checkers.model import Cell, Found
 
 
 def gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per-channel gradients (3, H, W) of a Lab image, L at half weight."""
-    gxs, gys = [], []
-    for ch, wgt in ((0, 0.5), (1, 1.0), (2, 1.0)):
-        gxs.append(cv2.Sobel(lab[..., ch], cv2.CV_32F, 1, 0, ksize=3, scale=wgt))
-        gys.append(cv2.Sobel(lab[..., ch], cv2.CV_32F, 0, 1, ksize=3, scale=wgt))
-    return np.stack(gxs), np.stack(gys)
+    """Per-channel gradients (H, W, 3) of a Lab image, unweighted: L's half weight is applied
+    where they are used (a power-of-two weight is exact before or after)."""
+    # One Sobel over the interleaved image gives each channel's own, and lets a rim sample
+    # gather its 3 channels at once.
+    return cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
 
 
 _ANGLES = np.linspace(0, 2 * np.pi, 32, endpoint=False)
@@ -35,7 +34,7 @@ def ring_evidence(
     """
     if not len(circles):
         return np.zeros(0, np.float32)
-    h = gx.shape[1]
+    h = gx.shape[0]
     cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
     if all_round:
         best = _radial_best(gx, gy, circles, cos, sin)
@@ -55,16 +54,26 @@ def _radial_best(
     gx: np.ndarray, gy: np.ndarray, circles: np.ndarray, cos: np.ndarray, sin: np.ndarray
 ) -> np.ndarray:
     """Per circle and direction: the strongest radial gradient at 0.85-1.1 of the radius."""
-    h, w = gx.shape[1:]
-    best = np.zeros((len(circles), len(cos)), np.float32)
-    for rho in (0.85, 0.95, 1.02, 1.1):
-        rr = circles[:, 2:3] * rho
-        xi = np.clip(np.round(circles[:, 0:1] + rr * cos[None]).astype(int), 0, w - 1)
-        yi = np.clip(np.round(circles[:, 1:2] + rr * sin[None]).astype(int), 0, h - 1)
-        # Radial component per channel; the strongest channel counts.
-        radial = np.abs(gx[:, yi, xi] * cos[None, None] + gy[:, yi, xi] * sin[None, None])
-        best = np.maximum(best, radial.max(axis=0))
-    return best
+    h, w = gx.shape[:2]
+    # All radii in one gather: samples (circle, radius, direction), each channel's radial
+    # component in float64 as before, L at half weight (exact after the sum).
+    rr = circles[:, 2, None, None] * _RHOS[None, :, None]
+    xi = np.clip(np.round(circles[:, 0, None, None] + rr * cos).astype(int), 0, w - 1)
+    yi = np.clip(np.round(circles[:, 1, None, None] + rr * sin).astype(int), 0, h - 1)
+    at = (yi * w + xi).ravel()
+    radial = np.take(gx.reshape(-1, 3), at, axis=0).T.astype(np.float64)
+    along_y = np.take(gy.reshape(-1, 3), at, axis=0).T.astype(np.float64)
+    radial *= np.broadcast_to(cos, xi.shape).ravel()
+    along_y *= np.broadcast_to(sin, xi.shape).ravel()
+    radial += along_y
+    np.abs(radial, out=radial)
+    radial[0] *= 0.5
+    # The strongest channel, then the strongest radius.
+    best = np.maximum(np.maximum(radial[0], radial[1]), radial[2])
+    return best.reshape(xi.shape).max(axis=1)
+
+
+_RHOS = np.array([0.85, 0.95, 1.02, 1.1], np.float32)
 
 
 def hough_circles(grey: np.ndarray, r_min: float, r_max: float) -> np.ndarray:
@@ -87,7 +96,8 @@ def hough_circles(grey: np.ndarray, r_min: float, r_max: float) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Edges:
-    """Per-channel gradients (3, H, W) of the board and their typical strength."""
+    """Per-channel gradients (H, W, 3, L unweighted) of the board and their typical strength
+    (L at half weight)."""
 
     gx: np.ndarray
     gy: np.ndarray
@@ -97,8 +107,10 @@ class Edges:
 def edges_of(lab: np.ndarray) -> Edges:
     gx, gy = gradients(lab)
     # Typical edge strength of this board (on a subsample: the median needs no more).
-    sub = (slice(None), slice(None, None, 4), slice(None, None, 4))
-    return Edges(gx, gy, float(np.median(np.hypot(gx[sub], gy[sub]).max(axis=0))) + 1.0)
+    sub = (slice(None, None, 4), slice(None, None, 4))
+    weight = np.array([0.5, 1.0, 1.0], np.float32)
+    strength = np.hypot(gx[sub] * weight, gy[sub] * weight).max(axis=2)
+    return Edges(gx, gy, float(np.median(strength)) + 1.0)
 
 
 def slot_rims(edges: Edges, xs: np.ndarray, ys: np.ndarray, d: float) -> np.ndarray:
