@@ -67,9 +67,25 @@ def _scene_to_scene(repeat: int) -> list[float]:
     return times
 
 
-def _stats(times: list[float]) -> str:
+def _stats(times: list[float], cpu: list[float] | None = None) -> str:
     a = np.array(times) * 1000
-    return f"median {np.median(a):6.1f} ms   p95 {np.percentile(a, 95):6.1f} ms   (n={len(a)})"
+    out = f"median {np.median(a):6.1f} ms   p95 {np.percentile(a, 95):6.1f} ms   (n={len(a)})"
+    if cpu is not None:
+        # Process CPU time is what one core would spend: unlike wall time it does not grow
+        # when other jobs share the machine.
+        out += f"   CPU median {np.median(np.array(cpu) * 1000):6.1f} ms"
+    return out
+
+
+def _time_reads(readers: list[BoardReader], frames: list[np.ndarray], repeat: int) -> str:
+    wall, cpu = [], []
+    for _ in range(repeat):
+        for r, f in zip(readers, frames, strict=True):
+            t0, c0 = time.perf_counter(), time.process_time()
+            r.read(f)
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - t0)
+    return _stats(wall, cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,13 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     for r, f in zip(readers, frames, strict=True):
         r.read(f)  # warm-up (imports, caches)
 
-    times = []
-    for _ in range(args.repeat):
-        for r, f in zip(readers, frames, strict=True):
-            t0 = time.perf_counter()
-            r.read(f)
-            times.append(time.perf_counter() - t0)
-    print(f"full read, calibrated:        {_stats(times)}")
+    print(f"full read, calibrated:        {_time_reads(readers, frames, args.repeat)}")
     # Python allocations in a separate pass: tracing every allocation about doubled the
     # latency measured above when both were taken in one pass.
     tracemalloc.start()
@@ -110,13 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     no_dice = [
         BoardReader(r.calibration, white_home=r.white_home, dice_finder=False) for r in readers
     ]
-    times = []
-    for _ in range(args.repeat):
-        for r, f in zip(no_dice, frames, strict=True):
-            t0 = time.perf_counter()
-            r.read(f)
-            times.append(time.perf_counter() - t0)
-    print(f"  of which board stages only: {_stats(times)}  (read without the dice finder)")
+    board_only = _time_reads(no_dice, frames, args.repeat)
+    print(f"  of which board stages only: {board_only}  (read without the dice finder)")
 
     print(f"scene to scene, calibrated:   {_stats(_scene_to_scene(args.repeat))}  {SCENES_NOTE}")
 
