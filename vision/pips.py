@@ -166,22 +166,113 @@ def _morph_near(gray: np.ndarray, op: int, kernel: np.ndarray, cands: np.ndarray
     return out
 
 
+# One octave per pyramid level, three usable DoG layers per octave; spot radius = 1.5 sigma.
+_SIGMAS = tuple(0.8 * 2 ** (i / 3) for i in range(6))
+
+
+_STEP = np.array([-1, 0, 1])[:, None]
+
+
+def _window(ys: np.ndarray, xs: np.ndarray, h: int, w: int) -> np.ndarray:
+    """Flat indices (9, n) of the 3x3 windows around (ys, xs), clipped to the image: the
+    repeated pixel is in the window already, as a morphology filter ignores what lies
+    outside the image. (np.clip costs ~10 us a call in Python; one pair serves all nine.)"""
+    yy = np.minimum(np.maximum(ys + _STEP, 0), h - 1)
+    xx = np.minimum(np.maximum(xs + _STEP, 0), w - 1)
+    return (yy[:, None, :] * w + xx[None, :, :]).reshape(9, -1)
+
+
+def _band_reach(sigma: float) -> int:
+    """Rows a band of rows needs beyond the pixels blurred: OpenCV's float Gaussian kernel
+    has radius round(4 sigma), so this is more than enough."""
+    return int(np.ceil(4 * sigma)) + 2
+
+
+def _bands(flat: np.ndarray, shape: tuple[int, ...], sigma: float) -> list[tuple[int, int]]:
+    """Row ranges [y0, y1) to blur for the values at these flat pixel indices: the rows
+    within a kernel's reach of them, touching ranges merged."""
+    h, w = shape
+    reach = _band_reach(sigma)
+    rows = np.unique(flat // w)
+    cuts = np.flatnonzero(np.diff(rows) > 2 * reach + 1) + 1
+    return [
+        (max(0, int(run[0]) - reach), min(h, int(run[-1]) + reach + 1))
+        for run in np.split(rows, cuts)
+    ]
+
+
+def _blur_rows(
+    level: np.ndarray, sigma: float, flat: np.ndarray, bands: list[tuple[int, int]]
+) -> np.ndarray:
+    """``cv2.GaussianBlur(level, (0, 0), sigma).ravel()[flat]`` from bands of whole rows around
+    the pixels asked for (a neighbouring layer is wanted at a few dozen pixels).
+
+    Whole rows: a band blurred alone gives exactly the whole image's values (the row pass is
+    the same; the column pass sees the same rows within the kernel's reach), where a crop in x
+    does not (OpenCV's vector loop and its scalar tail round differently).
+    """
+    w = level.shape[1]
+    out = np.empty(len(flat), np.float32)
+    for y0, y1 in bands:  # from ``_bands``
+        sel = (flat >= y0 * w) & (flat < y1 * w)
+        band = cv2.GaussianBlur(level[y0:y1], (0, 0), sigma)
+        out[sel] = band.ravel()[flat[sel] - y0 * w]
+    return out
+
+
+class _ScaleSpace:
+    """The Gaussian blurs and DoG layers of one pyramid level, each made when first asked for:
+    whole, or only at given pixels (a layer beside the wanted ones is compared at a few
+    candidates only)."""
+
+    def __init__(self, level: np.ndarray) -> None:
+        self.level = level
+        self.blurs: dict[int, np.ndarray] = {}
+        self.dogs: dict[int, np.ndarray] = {}
+
+    def blur(self, i: int) -> np.ndarray:
+        if i not in self.blurs:
+            self.blurs[i] = cv2.GaussianBlur(self.level, (0, 0), _SIGMAS[i])
+        return self.blurs[i]
+
+    def dog(self, k: int) -> np.ndarray:
+        """DoG layer k (blur k+1 - blur k), whole."""
+        if k not in self.dogs:
+            self.dogs[k] = cv2.subtract(self.blur(k + 1), self.blur(k))
+        return self.dogs[k]
+
+    def dog_at(self, k: int, flat: np.ndarray) -> np.ndarray:
+        """DoG layer k at the given flat pixel indices (the same float32 values as ``dog``)."""
+        if k in self.dogs:
+            return self.dogs[k].ravel()[flat]
+        b = []
+        h = self.level.shape[0]
+        for i in (k + 1, k):
+            if i in self.blurs:
+                b.append(self.blurs[i].ravel()[flat])
+                continue
+            bands = _bands(flat, self.level.shape, _SIGMAS[i])
+            if sum(y1 - y0 for y0, y1 in bands) > h // 2:
+                b.append(self.blur(i).ravel()[flat])  # rows all over: blur it whole
+            else:
+                b.append(_blur_rows(self.level, _SIGMAS[i], flat, bands))
+        return b[0] - b[1]  # as cv2.subtract: float32 a - b
+
+
 def _extrema(
-    below: np.ndarray,
-    layer: np.ndarray,
-    above: np.ndarray,
-    dark: bool,
-    thr: float,
-    kern: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Rows and columns (row-major order) of the scale-space extrema of a DoG ``layer`` over
-    its 3x3x3 neighbourhood: maxima above ``thr`` (dark spots) or minima below ``-thr``.
+    space: _ScaleSpace, k: int, dark: bool, thr: float, kern: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows and columns (row-major order) of the scale-space extrema of DoG layer ``k`` over
+    its 3x3x3 neighbourhood, and the layer's values there: maxima above ``thr`` (dark spots)
+    or minima below ``-thr``.
 
     Known weakness: in a tight 6 the row of three pips can make a stronger blob one scale up
     and hide the middle pip. The layer's own 3x3 test runs on the whole image and leaves a
     few hundred pixels; only those are compared with the two neighbouring layers (the same
-    test as a max filter of the three layers' max, at a third of the cost).
+    test as a max filter of the three layers' max, at a third of the cost): a whole layer
+    first, which rejects most, then the other, made only at the survivors if not whole.
     """
+    layer = space.dog(k)
     if dark:
         own = (layer >= cv2.dilate(layer, kern)) & (layer > thr)
     else:
@@ -190,20 +281,25 @@ def _extrema(
     # Row-major like np.nonzero, which is ~20x slower on a sparse 2-D mask.
     ys, xs = np.divmod(np.flatnonzero(own), w)
     v = layer[ys, xs]
-    keep = np.ones(len(v), bool)
-    for dy in (-1, 0, 1):
-        # Clipped to the image: the repeated pixel is in the window already, as a morphology
-        # filter ignores what lies outside the image.
-        yy = np.clip(ys + dy, 0, h - 1)
-        for dx in (-1, 0, 1):
-            xx = np.clip(xs + dx, 0, w - 1)
-            for nb in (below[yy, xx], above[yy, xx]):
-                keep &= (v >= nb) if dark else (v <= nb)
-    return ys[keep], xs[keep]
+    for other in sorted((k - 1, k + 1), key=lambda o: o not in space.dogs):
+        if not len(v):
+            break
+        near = _window(ys, xs, h, w)
+        nb = space.dog_at(other, near.ravel()).reshape(near.shape)
+        ok = np.all(v >= nb, axis=0) if dark else np.all(v <= nb, axis=0)
+        ys, xs, v = ys[ok], xs[ok], v[ok]
+    return ys, xs, v
 
 
-# One octave per pyramid level, three usable DoG layers per octave; spot radius = 1.5 sigma.
-_SIGMAS = tuple(0.8 * 2 ** (i / 3) for i in range(6))
+def _pyr_down(level: np.ndarray) -> np.ndarray:
+    """``cv2.pyrDown(level.astype(np.float32))``; from 8-bit grey through 16-bit integers,
+    which gives the same values at half the cost: the float filter sums integers exactly
+    (weights 1-4-6-4-1, squared: at most 255 * 256) and divides by 256, and the 16-bit one
+    sums 256 x the pixels and rounds its division by 256, exact too."""
+    if level.dtype == np.uint8:
+        half = cv2.pyrDown(np.left_shift(level, 8, dtype=np.uint16))
+        return half.astype(np.float32) * np.float32(1 / 256)
+    return cv2.pyrDown(level.astype(np.float32, copy=False))
 
 
 def find_pips(
@@ -227,7 +323,7 @@ def find_pips(
     # Per polarity, per layer: columns x, y, r (full-image pixels) and strength.
     cands: dict[bool, list[np.ndarray]] = {True: [], False: []}
     thr = 0.2 * min_contrast
-    level = gray.astype(np.float32)
+    level = gray  # converted to float32 when first blurred or halved
     scale = 1.0
     while min(level.shape) >= 16:
         radii = [_SIGMAS[k] * 1.5 * scale for k in range(1, 4)]
@@ -238,22 +334,24 @@ def find_pips(
             if r_range[1] < radii[-1]:
                 break
             # Spots of the sizes sought are coarser than this level: skip its blurs.
-            level = cv2.pyrDown(level)
+            level = _pyr_down(level)
             scale *= 2.0
             continue
-        blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
-        d = [cv2.subtract(blurs[k + 1], blurs[k]) for k in range(len(_SIGMAS) - 1)]
+        level = level.astype(np.float32, copy=False)
+        space = _ScaleSpace(level)
+        for k in wanted:
+            space.dog(k)  # the wanted layers whole first: their neighbours then come free
         for k in wanted:
             r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
             for dark in (True, False):
-                ys, xs = _extrema(d[k - 1], d[k], d[k + 1], dark, thr, kern)
+                ys, xs, v = _extrema(space, k, dark, thr, kern)
                 found = np.empty((len(xs), 4), np.float64)
                 found[:, 0], found[:, 1], found[:, 2] = xs * scale, ys * scale, r
-                found[:, 3] = np.abs(d[k][ys, xs])
+                found[:, 3] = np.abs(v)
                 cands[dark].append(found)
         if r_range[1] < _SIGMAS[1] * 1.5 * 2 * scale:
             break  # the next level's smallest spots are too big already: spare its pyrDown
-        level = cv2.pyrDown(level)
+        level = _pyr_down(level)
         scale *= 2.0
     for dark in (True, False):
         found = np.concatenate(cands[dark]) if cands[dark] else np.empty((0, 4))

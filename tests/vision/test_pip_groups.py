@@ -18,3 +18,29 @@ def test_tiny_inputs() -> None:
     assert mst_cut(np.zeros((1, 2))) == ([0], [])
     a, b = mst_cut(np.array([[0, 0], [5, 0]], float))
     assert sorted(a + b) == [0, 1] and len(a) == len(b) == 1
+
+
+def test_median_is_numpys() -> None:
+    from vision.dice import _patch_median
+    from vision.pip_groups import median
+
+    rng = np.random.default_rng(0)
+    for n in range(1, 12):
+        for _ in range(50):
+            vals = (rng.normal(0, 30, n) * rng.choice([1.0, 1e-3])).tolist()
+            assert median(vals) == float(np.median(vals))
+            patch = rng.integers(0, 256, (n, int(rng.integers(1, 6)))).astype(np.uint8)
+            assert _patch_median(patch) == float(np.median(patch))
+    assert np.isnan(median([1.0, float("nan"), 2.0]))
+
+
+def test_mean_and_share_are_numpys() -> None:
+    from vision.pip_groups import mean, share
+
+    rng = np.random.default_rng(1)
+    for n in range(1, 12):
+        for _ in range(200):
+            vals = (rng.random(n) * rng.choice([1.0, 1e3, 1e-3])).tolist()
+            assert mean(vals) == float(np.mean(vals))
+            mask = rng.random(n * 7) < rng.random()
+            assert share(mask) == float(np.mean(mask))

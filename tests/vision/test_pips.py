@@ -1,0 +1,66 @@
+"""The pip finder's shortcuts give exactly what the plain computations give."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pips import _SIGMAS, _bands, _blur_rows, _extrema, _pyr_down, _ScaleSpace
+
+
+def _image(h: int, w: int, seed: int = 0) -> np.ndarray:
+    """Grey noise with blobs of both polarities, 8-bit."""
+    rng = np.random.default_rng(seed)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (h, w)).astype(np.uint8), (0, 0), 1.5)
+    for _ in range(40):
+        x, y, r = int(rng.integers(0, w)), int(rng.integers(0, h)), int(rng.integers(2, 9))
+        cv2.circle(img, (x, y), r, int(rng.choice([10, 245])), -1)
+    return img
+
+
+@pytest.mark.parametrize("shape", [(101, 157), (64, 64), (33, 250)])
+def test_pyr_down_from_8_bits_is_the_float_pyr_down(shape: tuple[int, int]) -> None:
+    img = _image(*shape)
+    assert np.array_equal(_pyr_down(img), cv2.pyrDown(img.astype(np.float32)))
+    f = img.astype(np.float32) * np.float32(0.7)
+    assert np.array_equal(_pyr_down(f), cv2.pyrDown(f))
+
+
+@pytest.mark.parametrize("sigma", _SIGMAS)
+def test_blur_of_bands_of_rows_is_the_whole_blur(sigma: float) -> None:
+    level = _image(181, 243, seed=1).astype(np.float32)
+    whole = cv2.GaussianBlur(level, (0, 0), sigma).ravel()
+    rng = np.random.default_rng(2)
+    for n in (1, 5, 40):
+        # Rows at the top and bottom edges too.
+        ys = np.concatenate([[0, 180], rng.integers(0, 181, n)])
+        flat = ys * 243 + rng.integers(0, 243, len(ys))
+        got = _blur_rows(level, sigma, flat, _bands(flat, level.shape, sigma))
+        assert np.array_equal(got, whole[flat])
+
+
+@pytest.mark.parametrize("wanted", [(1, 2, 3), (1,), (2, 3), (3,)])
+def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...]) -> None:
+    level = _image(150, 211, seed=3).astype(np.float32)
+    blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
+    dogs = [cv2.subtract(blurs[k + 1], blurs[k]) for k in range(len(_SIGMAS) - 1)]
+    kern = np.ones((3, 3), np.uint8)
+    space = _ScaleSpace(level)
+    for k in wanted:
+        space.dog(k)
+    thr = 2.0
+    for k in wanted:
+        for dark in (True, False):
+            three = [dogs[k - 1], dogs[k], dogs[k + 1]]
+            if dark:
+                peak = cv2.dilate(np.maximum(np.maximum(three[0], three[1]), three[2]), kern)
+                want = (dogs[k] >= peak) & (dogs[k] > thr)
+            else:
+                low = cv2.erode(np.minimum(np.minimum(three[0], three[1]), three[2]), kern)
+                want = (dogs[k] <= low) & (dogs[k] < -thr)
+            ys, xs, v = _extrema(space, k, dark, thr, kern)
+            wy, wx = np.nonzero(want)
+            assert len(wy) > 0
+            assert np.array_equal(ys, wy) and np.array_equal(xs, wx)
+            assert np.array_equal(v, dogs[k][wy, wx])
