@@ -257,3 +257,56 @@ def test_a_row_of_four_with_a_straddling_circle_is_not_a_pyramid() -> None:
     assert count([19.5, 58.5, 102.5, 119.5, 143.5]) == 4
     # With the fifth checker's outline too, the circle in the gap is one on top: a pyramid.
     assert count([19.5, 58.5, 102.5, 119.5, 143.5, 183.5]) > 5
+
+
+def test_a_dark_checker_on_a_dark_bar_is_seen_by_its_colour() -> None:
+    import cv2
+
+    from vision.board import BoardGeometry
+    from vision.checkers.bar import bar_checkers
+
+    geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
+    d = 0.9 * geo.point_width
+    mid = sum(geo.bar_span) / 2.0
+    feats = [
+        (200.0, 128.0, 130.0),
+        (205.0, 128.0, 131.0),
+        (20.0, 129.0, 127.0),
+        (22.0, 129.0, 128.0),
+    ]
+    labels = np.array([0, 0, 1, 1])
+    rng = np.random.default_rng(5)
+    none = np.zeros((0, 3), np.float32)
+
+    def bar_with(spans: list[tuple[float, float]]) -> tuple[int, int, float]:
+        # A dark brown bar (L 32) with near-black discs or stripes (L 21) along its middle.
+        lab = np.empty((490, 600, 3), np.float32)
+        lab[:] = (32.0, 131.0, 134.0)
+        for y0, y1 in spans:
+            cv2.rectangle(
+                lab,
+                (int(mid - 0.45 * d), int(y0)),
+                (int(mid + 0.45 * d), int(y1)),
+                (21, 129, 127),
+                -1,
+            )
+            for y in (y0, y1):
+                cv2.circle(lab, (int(mid), int(y)), int(0.48 * d), (21, 129, 127), -1)
+        lab += rng.normal(0.0, 1.5, lab.shape).astype(np.float32)
+        return bar_checkers(lab, geo, none, np.zeros(0, np.float32), d, None, labels, feats)
+
+    assert bar_with([]) == (0, 0, 0.6)  # a plain bar: empty
+    assert bar_with([(180.0, 180.0)]) == (0, 1, 0.5)  # one black checker, doubtfully
+    assert bar_with([(160.0, 160.0 + d)]) == (0, 2, 0.5)  # two touching
+    assert bar_with([(60.0, 60.0 + 4 * d)]) == (0, 0, 0.5)  # a long dark streak: shading
+
+
+def test_a_doubtful_bar_checker_goes_first_when_a_side_has_sixteen() -> None:
+    from vision.checkers.count import fit_total
+
+    counts = [0] * 24
+    counts[:3] = [5, 5, 5]
+    conf = [1.0, 0.9, 0.8] + [1.0] * 21
+    assert fit_total(counts, 1, conf, 0.5) == (0, 0.4) and counts[:3] == [5, 5, 5]
+    assert fit_total(counts, 1, conf, 0.95) == (1, 0.95) and counts[:3] == [5, 5, 4]
+    assert conf[2] == 0.4

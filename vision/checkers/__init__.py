@@ -23,7 +23,9 @@ even period or its profile's repeat period.  Colours: the checker colours learne
 calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
 separates far better; the lighter set is white); a point takes the majority colour of its
 checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
-(where the cube waits); a faint bar circle, or one at the bar's ends, makes it doubtful.  An
+(where the cube waits); a faint bar circle, or one at the bar's ends, makes it doubtful; a bar
+read empty with a checker-long run of a checker set's colour along its middle holds checkers,
+doubtfully (a dark checker on a dark bar), and gives them up first when a side has 16.  An
 empty point is doubtful when its edge slot shows a rim, or a faint one and a checker set's own
 colour (a dark checker on a dark point); with that colour and a clear rim it holds one,
 doubtfully.  A side counted at 16 or 17 loses the extra checkers on its least certain points (a

@@ -260,8 +260,9 @@ def count_checkers(
             discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
     bar_w, bar_b, bar_conf = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats)
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    fit_total(white, bar_w, conf)
-    fit_total(black, bar_b, conf)
+    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf)
+    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf)
+    bar_conf = min(conf_w, conf_b)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
@@ -340,18 +341,27 @@ def _rims_at(
     return np.where(free, slot_rims(edges, xy[:, 0], xy[:, 1], d), np.nan)
 
 
-def fit_total(counts: list[int], bar: int, conf: list[float], max_fix: int = 2) -> None:
+def fit_total(
+    counts: list[int], bar: int, conf: list[float], bar_conf: float = 1.0, max_fix: int = 2
+) -> tuple[int, float]:
     """A side has 15 checkers.  When one or two too many were counted, take them off the least
-    certain points (largest stack first among equals) and lower those points' confidence.
-    More than that is left alone: the reader then reports the frame as uncertain."""
+    certain points or bar (largest stack first among equals) and lower their confidence.
+    More than that is left alone: the reader then reports the frame as uncertain.  Returns
+    the bar's count and confidence."""
     excess = sum(counts) + bar - CHECKERS_PER_SIDE
     if not 0 < excess <= max_fix:
-        return
+        return bar, bar_conf
     for _ in range(excess):
         occupied = [i for i in range(24) if counts[i] > 0]
-        i = min(occupied, key=lambda k: (conf[k], -counts[k]))
-        counts[i] -= 1
-        conf[i] = min(conf[i], 0.4)
+        i = min(occupied, key=lambda k: (conf[k], -counts[k]), default=None)
+        if bar > 0 and (i is None or bar_conf < conf[i]):
+            # A doubtful bar count (a run of checker colour, no outline) goes first.
+            bar -= 1
+            bar_conf = min(bar_conf, 0.4)
+        elif i is not None:
+            counts[i] -= 1
+            conf[i] = min(conf[i], 0.4)
+    return bar, bar_conf
 
 
 def unexplained_share(
