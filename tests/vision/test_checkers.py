@@ -310,3 +310,21 @@ def test_a_doubtful_bar_checker_goes_first_when_a_side_has_sixteen() -> None:
     assert fit_total(counts, 1, conf, 0.5) == (0, 0.4) and counts[:3] == [5, 5, 5]
     assert fit_total(counts, 1, conf, 0.95) == (1, 0.95) and counts[:3] == [5, 5, 4]
     assert conf[2] == 0.4
+
+
+def test_one_set_split_by_shading_is_recognised() -> None:
+    from vision.checkers.colours import colour_labels, one_set
+
+    rng = np.random.default_rng(9)
+    # White checkers only, lit unevenly (L 178-200): the 2-means still splits them.
+    whites = np.stack(
+        [rng.uniform(178, 200, 15), rng.normal(126.8, 0.3, 15), rng.normal(123.7, 0.3, 15)], 1
+    ).astype(np.float32)
+    labels = colour_labels(whites, None)
+    assert 0 < labels.sum() < len(labels) and one_set(whites, labels, None)
+    # White beside natural wood (hue apart) are two sets.
+    wood = whites.copy()
+    wood[:7, 2] += 16.0
+    wood[:7, 0] -= 10.0
+    split = colour_labels(wood, None)
+    assert split[:7].all() and not split[7:].any() and not one_set(wood, split, None)

@@ -21,7 +21,8 @@ seen as circles nearer a gap than a slot, filled from the edge like a pyramid, a
 under a third layer add to it; a stack fanned along the point is counted from its outlines'
 even period or its profile's repeat period.  Colours: the checker colours learned at
 calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
-separates far better; the lighter set is white); a point takes the majority colour of its
+separates far better; the lighter set is white; two clusters nearly alike are one set split by
+shading: light ones white, and every count doubtful); a point takes the majority colour of its
 checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
 (where the cube waits); a faint bar circle, or one at the bar's ends, makes it doubtful; a bar
 read empty with a checker-long run of a checker set's colour along its middle holds checkers,

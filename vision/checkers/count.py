@@ -7,7 +7,13 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.checkers.bar import bar_checkers
-from vision.checkers.colours import colour_labels, colour_votes, set_colours
+from vision.checkers.colours import (
+    LIGHT_SET,
+    colour_labels,
+    colour_votes,
+    one_set,
+    set_colours,
+)
 from vision.checkers.empty_board import (
     colour_dist,
     extent_of,
@@ -192,8 +198,15 @@ def count_checkers(
     under_die = in_mask(circles, ignore_mask)
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
-    labels = colour_labels(np.array(feats, np.float32).reshape(-1, 3), colours)
-    sets = set_colours(np.array(feats, np.float32).reshape(-1, 3), labels, colours)
+    feats_a = np.array(feats, np.float32).reshape(-1, 3)
+    labels = colour_labels(feats_a, colours)
+    single = one_set(feats_a, labels, colours)
+    if single and feats_a[:, 0].mean() > LIGHT_SET:
+        # One colour's checkers only, split by shading: light ones are white (a light
+        # board's wood set is chromatic enough to split); darker ones keep the split (a dark
+        # board's lighter set is as dark as a red one).  Either way the colours are doubtful.
+        labels = np.zeros(len(labels), int)
+    sets = set_colours(feats_a, labels, colours)
     disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
     white = [0] * 24
     black = [0] * 24
@@ -210,6 +223,8 @@ def count_checkers(
         frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
         agree = float(np.mean(votes == blk)) if n else 1.0
         conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0) * agree)
+        if single and n:
+            conf[idx] = min(conf[idx], 0.5)
         if 0 < n < first_layer_slots(half, d, pitch) and next_slot_outlined(raw, c, h, d, pitch, n):
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
