@@ -212,16 +212,16 @@ def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
 
 def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
     from vision.checkers.colours import set_colours
-    from vision.checkers.count import _looks_like
+    from vision.checkers.slot_colour import looks_like
 
     feats = np.array([[200, 128, 130], [205, 128, 131], [20, 129, 127], [22, 129, 128]], np.float32)
     sets = set_colours(feats, np.array([0, 0, 1, 1]), None)
     near_black = np.array([[21.5, 129.0, 127.5]] * 9, np.float32)
     dark_brown = np.array([[30.0, 132.0, 136.0]] * 9, np.float32)  # a dark point, not a checker
-    assert _looks_like(near_black, sets) is True  # the black set's
-    assert _looks_like(np.array([[202.0, 128.0, 130.5]] * 9, np.float32), sets) is False  # white
-    assert _looks_like(dark_brown, sets) is None
-    assert _looks_like(near_black[:0], sets) is None
+    assert looks_like(near_black, sets) is True  # the black set's
+    assert looks_like(np.array([[202.0, 128.0, 130.5]] * 9, np.float32), sets) is False  # white
+    assert looks_like(dark_brown, sets) is None
+    assert looks_like(near_black[:0], sets) is None
 
 
 def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
@@ -302,7 +302,7 @@ def test_a_dark_checker_on_a_dark_bar_is_seen_by_its_colour() -> None:
 
 
 def test_a_doubtful_bar_checker_goes_first_when_a_side_has_sixteen() -> None:
-    from vision.checkers.count import fit_total
+    from vision.checkers.totals import fit_total
 
     counts = [0] * 24
     counts[:3] = [5, 5, 5]

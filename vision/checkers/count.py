@@ -15,7 +15,6 @@ from vision.checkers.colours import (
     set_colours,
 )
 from vision.checkers.empty_board import (
-    colour_dist,
     extent_of,
     fit_pitch,
     point_profiles,
@@ -45,6 +44,7 @@ from vision.checkers.outlines import (
     slot_rims,
     verified,
 )
+from vision.checkers.slot_colour import looks_like
 from vision.checkers.stacks import (
     cell_checkers,
     first_layer_slots,
@@ -52,6 +52,7 @@ from vision.checkers.stacks import (
     next_slot_outlined,
     row_tail,
 )
+from vision.checkers.totals import fit_total, unexplained_share
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
@@ -60,7 +61,6 @@ RIM_DOUBT = 1.4
 # with a faint rim (from RIM_FAINT) is doubtful too (train: 10 of 41 missed checkers, 8 of them
 # dark checkers read empty at 1.0; 87 of 5297 empty points).
 RIM_FAINT = 1.0
-LOOKS_LIKE = 2.5
 # ... and from RIM_COUNTS it holds a checker, doubtfully (train+dev: 25 such empty points held
 # checkers, 20 of them one; 1 was empty; 1.4-1.55 held as many empty points as single ones).
 RIM_COUNTS = 1.55
@@ -246,7 +246,7 @@ def count_checkers(
             # One or two checkers without a verified outline clear of dice: a shadow, a die
             # nobody found; the first to go when a side has too many.
             conf[idx] *= 0.5
-        like = _looks_like(strips[i][disc0], sets) if n == 0 else None
+        like = looks_like(strips[i][disc0], sets) if n == 0 else None
         if like is not None and rims[i] >= RIM_COUNTS:
             # A clear rim round an edge slot of a checker set's own colour: a checker nothing
             # else saw (dark on dark), one at least.
@@ -324,17 +324,6 @@ def _checked_row(
     return fs, doubtful
 
 
-def _looks_like(px: np.ndarray, sets: list[tuple[bool, np.ndarray]]) -> bool | None:
-    """Which checker set (True: black) these pixels' mean colour is, within ``LOOKS_LIKE``;
-    None when neither."""
-    if not len(px):
-        return None
-    mean = px.mean(axis=0)
-    dist = [(float(colour_dist(mean, c)), blk) for blk, c in sets]
-    best = min(dist, default=(np.inf, False))
-    return best[1] if best[0] < LOOKS_LIKE else None
-
-
 def _rims_at(
     edges: Edges,
     spots: list[tuple[float, float]],
@@ -354,65 +343,3 @@ def _rims_at(
         gy = np.maximum(np.maximum(y0 / sy - xy[:, 1], 0.0), xy[:, 1] - y1 / sy)
         free &= np.hypot(gx, gy) >= 0.4 * d
     return np.where(free, slot_rims(edges, xy[:, 0], xy[:, 1], d), np.nan)
-
-
-def fit_total(
-    counts: list[int], bar: int, conf: list[float], bar_conf: float = 1.0, max_fix: int = 2
-) -> tuple[int, float]:
-    """A side has 15 checkers.  When one or two too many were counted, take them off the least
-    certain points or bar (largest stack first among equals) and lower their confidence.
-    More than that is left alone: the reader then reports the frame as uncertain.  Returns
-    the bar's count and confidence."""
-    excess = sum(counts) + bar - CHECKERS_PER_SIDE
-    if not 0 < excess <= max_fix:
-        return bar, bar_conf
-    for _ in range(excess):
-        occupied = [i for i in range(24) if counts[i] > 0]
-        i = min(occupied, key=lambda k: (conf[k], -counts[k]), default=None)
-        if bar > 0 and (i is None or bar_conf < conf[i]):
-            # A doubtful bar count (a run of checker colour, no outline) goes first.
-            bar -= 1
-            bar_conf = min(bar_conf, 0.4)
-        elif i is not None:
-            counts[i] -= 1
-            conf[i] = min(conf[i], 0.4)
-    return bar, bar_conf
-
-
-def unexplained_share(
-    lab: np.ndarray,
-    geo: BoardGeometry,
-    field: np.ndarray,
-    tri_colours: list[np.ndarray],
-    discs: list[tuple[float, float, float, int]],
-    sy: float,
-    d: float,
-    ignore_mask: np.ndarray,
-) -> float:
-    """Share of the playing area (bar excluded) unlike field and triangles, outside the discs
-    of the checkers found and the dice, at quarter resolution."""
-    small = lab[::4, ::4]
-    unlike = np.ones(small.shape[:2], bool)
-    for ref in (field, *tri_colours):
-        unlike &= colour_dist(small, ref) > 30.0
-    known = np.zeros(small.shape[:2], np.uint8)
-    for x, y, _r, _side in discs:
-        cv2.circle(known, (int(x / 4), int(y / sy / 4)), int(0.62 * d / 4) + 1, 1, -1)
-    known |= ignore_mask[::4, ::4][: known.shape[0], : known.shape[1]]
-    b0, b1 = geo.bar_span
-    known[:, int(b0 / 4) : int(np.ceil(b1 / 4)) + 1] = 1
-    unlike &= known == 0
-    # The playing area's rim may show a sliver of frame; specks, logos and prints on the field
-    # are small: a hand or an arm is one large blob.
-    unlike[:3] = False
-    unlike[-3:] = False
-    unlike[:, :3] = False
-    unlike[:, -3:] = False
-    unlike = cv2.morphologyEx(unlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(unlike)
-    total = 0
-    for i in range(1, n):
-        _, _, bw, bh, area = stats[i]
-        if area >= 0.006 * unlike.size and min(bw, bh) > 3:
-            total += int(area)
-    return total / float(unlike.size)
