@@ -328,3 +328,48 @@ def test_one_set_split_by_shading_is_recognised() -> None:
     wood[:7, 0] -= 10.0
     split = colour_labels(wood, None)
     assert split[:7].all() and not split[7:].any() and not one_set(wood, split, None)
+
+
+def test_slots_past_a_row_coloured_like_its_set_are_checkers() -> None:
+    import cv2
+
+    from vision.checkers.slot_colour import like_set_slots
+
+    d, pitch, half, w = 42.0, 43.0, 230, 45
+    rng = np.random.default_rng(3)
+    yy, xx = np.mgrid[0:half, 0:w]
+    tri_mask = np.abs(xx - (w - 1) / 2) < np.clip((1 - yy / 190.0) * w / 2, 0, None)
+    care = np.ones((half, w), bool)
+
+    def strip(board: tuple[float, ...], checker: tuple[float, ...], n: int) -> np.ndarray:
+        s = np.empty((half, w, 3), np.float32)
+        s[:] = board
+        for k in range(n):
+            cv2.circle(s, (w // 2, int(0.5 * d + k * pitch)), int(0.48 * d), checker, -1)
+        return s + rng.normal(0.0, 1.0, s.shape).astype(np.float32)
+
+    slots = [0.5 * d + k * pitch for k in (1, 2, 3)]
+    dark, black = (30.0, 132.0, 131.0), np.array([18.0, 130.0, 128.0], np.float32)
+    refs = (np.array(dark, np.float32), np.array(dark, np.float32))
+    # Black checkers on a dark point: the two past the first are its set's colour.
+    assert (
+        like_set_slots(
+            strip(dark, tuple(map(float, black)), 3), care, tri_mask, refs, black, slots, d
+        )
+        == 2
+    )
+    assert (
+        like_set_slots(
+            strip(dark, tuple(map(float, black)), 1), care, tri_mask, refs, black, slots, d
+        )
+        == 0
+    )
+    # A white set as near a light point as shading goes: no checker from colour alone.
+    light, white = (187.0, 136.0, 126.0), np.array([176.0, 136.0, 126.0], np.float32)
+    refs = (np.array(light, np.float32), np.array(light, np.float32))
+    assert (
+        like_set_slots(
+            strip(light, tuple(map(float, white)), 3), care, tri_mask, refs, white, slots, d
+        )
+        == 0
+    )

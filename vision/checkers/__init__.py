@@ -29,7 +29,9 @@ read empty with a checker-long run of a checker set's colour along its middle ho
 doubtfully (a dark checker on a dark bar), and gives them up first when a side has 16.  An
 empty point is doubtful when its edge slot shows a rim, or a faint one and a checker set's own
 colour (a dark checker on a dark point); with that colour and a clear rim it holds one,
-doubtfully.  A side counted at 16 or 17 loses the extra checkers on its least certain points (a
+doubtfully.  Slots past a row of one to four coloured like its set rather than the board (a
+light set also clearly apart from the board there) hold more of them, doubtfully.  A side
+counted at 16 or 17 loses the extra checkers on its least certain points (a
 lone checker without a verified outline first).  Borne off: 15 minus the rest
 (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
 board and unexplained by checkers or dice (a hand: the reader says "occluded").

@@ -44,7 +44,7 @@ from vision.checkers.outlines import (
     slot_rims,
     verified,
 )
-from vision.checkers.slot_colour import looks_like
+from vision.checkers.slot_colour import like_set_slots, looks_like
 from vision.checkers.stacks import (
     cell_checkers,
     first_layer_slots,
@@ -208,6 +208,7 @@ def count_checkers(
         labels = np.zeros(len(labels), int)
     sets = set_colours(feats_a, labels, colours)
     disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
+    max_first = first_layer_slots(half, d, pitch)
     white = [0] * 24
     black = [0] * 24
     conf = [1.0] * 24
@@ -267,6 +268,20 @@ def count_checkers(
         n = len(fs)
         if doubtful:
             conf[idx] = min(conf[idx], 0.5)
+        own = [col for b, col in sets if b == blk]
+        if 0 < n < min(5, max_first) and own:
+            # Slots past the row coloured like its set, not like the board: checkers whose
+            # outline was lost (dark on dark), doubtfully.
+            alongs = [fs[-1].along + j * pitch for j in range(1, min(5, max_first) - n + 1)]
+            refs = (field, tri_colours[parity[i]])
+            more = like_set_slots(strips[i], cares[i], tri_mask, refs, own[0], alongs, d)
+            if more:
+                xc = (c.x0 + c.x1) / 2.0
+                fs = fs + [
+                    Found(a, xc, a if c.top else h - 1 - a, fs[-1].colour) for a in alongs[:more]
+                ]
+                n = len(fs)
+                conf[idx] = min(conf[idx], 0.5)
         if blk:
             black[idx] = n
         else:
