@@ -373,3 +373,19 @@ def test_slots_past_a_row_coloured_like_its_set_are_checkers() -> None:
         )
         == 0
     )
+
+
+def test_a_lone_checker_touching_a_die_and_bar_ties() -> None:
+    from vision.checkers.count import _by_a_die
+    from vision.checkers.model import Found
+    from vision.checkers.totals import fit_total
+
+    d, sy = 42.0, 0.9
+    die = ((100.0, 90.0, 130.0, 120.0),)  # input pixels: y over sy in the working image
+    beside = Found(21.0, 100.0 + 0.5 * d + 0.1 * d + 30.0, 120.0, (0.0, 0.0, 0.0))
+    clear = Found(21.0, 130.0 + 0.5 * d + 0.5 * d, 120.0, (0.0, 0.0, 0.0))
+    assert _by_a_die(beside, die, sy, d) and not _by_a_die(clear, die, sy, d)
+    # A side one over with a bar checker and a point as doubtful: the bar's goes.
+    counts = [5, 5, 4] + [0] * 21
+    conf = [1.0, 1.0, 0.5] + [1.0] * 21
+    assert fit_total(counts, 2, conf, 0.5) == (1, 0.4) and counts[:3] == [5, 5, 4]

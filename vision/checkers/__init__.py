@@ -32,7 +32,8 @@ colour (a dark checker on a dark point); with that colour and a clear rim it hol
 doubtfully.  Slots past a row of one to four coloured like its set rather than the board (a
 light set also clearly apart from the board there) hold more of them, doubtfully.  A side
 counted at 16 or 17 loses the extra checkers on its least certain points (a
-lone checker without a verified outline first).  Borne off: 15 minus the rest
+lone checker without a verified outline, or touching a die, first; a doubtful bar checker before
+a point as doubtful).  Borne off: 15 minus the rest
 (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
 board and unexplained by checkers or dice (a hand: the reader says "occluded").
 

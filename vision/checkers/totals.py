@@ -23,7 +23,7 @@ def fit_total(
     for _ in range(excess):
         occupied = [i for i in range(24) if counts[i] > 0]
         i = min(occupied, key=lambda k: (conf[k], -counts[k]), default=None)
-        if bar > 0 and (i is None or bar_conf < conf[i]):
+        if bar > 0 and (i is None or bar_conf <= conf[i]):
             # A doubtful bar count (a run of checker colour, no outline) goes first.
             bar -= 1
             bar_conf = min(bar_conf, 0.4)
