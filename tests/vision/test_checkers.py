@@ -212,16 +212,16 @@ def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
 
 def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
     from vision.checkers.colours import set_colours
-    from vision.checkers.count import _looks_like
+    from vision.checkers.slot_colour import looks_like
 
     feats = np.array([[200, 128, 130], [205, 128, 131], [20, 129, 127], [22, 129, 128]], np.float32)
     sets = set_colours(feats, np.array([0, 0, 1, 1]), None)
     near_black = np.array([[21.5, 129.0, 127.5]] * 9, np.float32)
     dark_brown = np.array([[30.0, 132.0, 136.0]] * 9, np.float32)  # a dark point, not a checker
-    assert _looks_like(near_black, sets) is True  # the black set's
-    assert _looks_like(np.array([[202.0, 128.0, 130.5]] * 9, np.float32), sets) is False  # white
-    assert _looks_like(dark_brown, sets) is None
-    assert _looks_like(near_black[:0], sets) is None
+    assert looks_like(near_black, sets) is True  # the black set's
+    assert looks_like(np.array([[202.0, 128.0, 130.5]] * 9, np.float32), sets) is False  # white
+    assert looks_like(dark_brown, sets) is None
+    assert looks_like(near_black[:0], sets) is None
 
 
 def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
@@ -257,3 +257,135 @@ def test_a_row_of_four_with_a_straddling_circle_is_not_a_pyramid() -> None:
     assert count([19.5, 58.5, 102.5, 119.5, 143.5]) == 4
     # With the fifth checker's outline too, the circle in the gap is one on top: a pyramid.
     assert count([19.5, 58.5, 102.5, 119.5, 143.5, 183.5]) > 5
+
+
+def test_a_dark_checker_on_a_dark_bar_is_seen_by_its_colour() -> None:
+    import cv2
+
+    from vision.board import BoardGeometry
+    from vision.checkers.bar import bar_checkers
+
+    geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
+    d = 0.9 * geo.point_width
+    mid = sum(geo.bar_span) / 2.0
+    feats = [
+        (200.0, 128.0, 130.0),
+        (205.0, 128.0, 131.0),
+        (20.0, 129.0, 127.0),
+        (22.0, 129.0, 128.0),
+    ]
+    labels = np.array([0, 0, 1, 1])
+    rng = np.random.default_rng(5)
+    none = np.zeros((0, 3), np.float32)
+
+    def bar_with(spans: list[tuple[float, float]]) -> tuple[int, int, float]:
+        # A dark brown bar (L 32) with near-black discs or stripes (L 21) along its middle.
+        lab = np.empty((490, 600, 3), np.float32)
+        lab[:] = (32.0, 131.0, 134.0)
+        for y0, y1 in spans:
+            cv2.rectangle(
+                lab,
+                (int(mid - 0.45 * d), int(y0)),
+                (int(mid + 0.45 * d), int(y1)),
+                (21, 129, 127),
+                -1,
+            )
+            for y in (y0, y1):
+                cv2.circle(lab, (int(mid), int(y)), int(0.48 * d), (21, 129, 127), -1)
+        lab += rng.normal(0.0, 1.5, lab.shape).astype(np.float32)
+        return bar_checkers(lab, geo, none, np.zeros(0, np.float32), d, None, labels, feats)
+
+    assert bar_with([]) == (0, 0, 0.6)  # a plain bar: empty
+    assert bar_with([(180.0, 180.0)]) == (0, 1, 0.5)  # one black checker, doubtfully
+    assert bar_with([(160.0, 160.0 + d)]) == (0, 2, 0.5)  # two touching
+    assert bar_with([(60.0, 60.0 + 4 * d)]) == (0, 0, 0.5)  # a long dark streak: shading
+
+
+def test_a_doubtful_bar_checker_goes_first_when_a_side_has_sixteen() -> None:
+    from vision.checkers.totals import fit_total
+
+    counts = [0] * 24
+    counts[:3] = [5, 5, 5]
+    conf = [1.0, 0.9, 0.8] + [1.0] * 21
+    assert fit_total(counts, 1, conf, 0.5) == (0, 0.4) and counts[:3] == [5, 5, 5]
+    assert fit_total(counts, 1, conf, 0.95) == (1, 0.95) and counts[:3] == [5, 5, 4]
+    assert conf[2] == 0.4
+
+
+def test_one_set_split_by_shading_is_recognised() -> None:
+    from vision.checkers.colours import colour_labels, one_set
+
+    rng = np.random.default_rng(9)
+    # White checkers only, lit unevenly (L 178-200): the 2-means still splits them.
+    whites = np.stack(
+        [rng.uniform(178, 200, 15), rng.normal(126.8, 0.3, 15), rng.normal(123.7, 0.3, 15)], 1
+    ).astype(np.float32)
+    labels = colour_labels(whites, None)
+    assert 0 < labels.sum() < len(labels) and one_set(whites, labels, None)
+    # White beside natural wood (hue apart) are two sets.
+    wood = whites.copy()
+    wood[:7, 2] += 16.0
+    wood[:7, 0] -= 10.0
+    split = colour_labels(wood, None)
+    assert split[:7].all() and not split[7:].any() and not one_set(wood, split, None)
+
+
+def test_slots_past_a_row_coloured_like_its_set_are_checkers() -> None:
+    import cv2
+
+    from vision.checkers.slot_colour import like_set_slots
+
+    d, pitch, half, w = 42.0, 43.0, 230, 45
+    rng = np.random.default_rng(3)
+    yy, xx = np.mgrid[0:half, 0:w]
+    tri_mask = np.abs(xx - (w - 1) / 2) < np.clip((1 - yy / 190.0) * w / 2, 0, None)
+    care = np.ones((half, w), bool)
+
+    def strip(board: tuple[float, ...], checker: tuple[float, ...], n: int) -> np.ndarray:
+        s = np.empty((half, w, 3), np.float32)
+        s[:] = board
+        for k in range(n):
+            cv2.circle(s, (w // 2, int(0.5 * d + k * pitch)), int(0.48 * d), checker, -1)
+        return s + rng.normal(0.0, 1.0, s.shape).astype(np.float32)
+
+    slots = [0.5 * d + k * pitch for k in (1, 2, 3)]
+    dark, black = (30.0, 132.0, 131.0), np.array([18.0, 130.0, 128.0], np.float32)
+    refs = (np.array(dark, np.float32), np.array(dark, np.float32))
+    # Black checkers on a dark point: the two past the first are its set's colour.
+    assert (
+        like_set_slots(
+            strip(dark, tuple(map(float, black)), 3), care, tri_mask, refs, black, slots, d
+        )
+        == 2
+    )
+    assert (
+        like_set_slots(
+            strip(dark, tuple(map(float, black)), 1), care, tri_mask, refs, black, slots, d
+        )
+        == 0
+    )
+    # A white set as near a light point as shading goes: no checker from colour alone.
+    light, white = (187.0, 136.0, 126.0), np.array([176.0, 136.0, 126.0], np.float32)
+    refs = (np.array(light, np.float32), np.array(light, np.float32))
+    assert (
+        like_set_slots(
+            strip(light, tuple(map(float, white)), 3), care, tri_mask, refs, white, slots, d
+        )
+        == 0
+    )
+
+
+def test_a_lone_checker_touching_a_die_and_bar_ties() -> None:
+    from vision.checkers.count import _by_a_die
+    from vision.checkers.model import Found
+    from vision.checkers.totals import fit_total
+
+    d, sy = 42.0, 0.9
+    die = ((100.0, 90.0, 130.0, 120.0),)  # input pixels: y over sy in the working image
+    beside = Found(21.0, 100.0 + 0.5 * d + 0.1 * d + 30.0, 120.0, (0.0, 0.0, 0.0))
+    clear = Found(21.0, 130.0 + 0.5 * d + 0.5 * d, 120.0, (0.0, 0.0, 0.0))
+    assert _by_a_die(beside, die, sy, d) and not _by_a_die(clear, die, sy, d)
+    # A side one over with a bar checker and a point as doubtful: the bar's goes.
+    counts = [5, 5, 4] + [0] * 21
+    conf = [1.0, 1.0, 0.5] + [1.0] * 21
+    assert fit_total(counts, 2, conf, 0.5) == (1, 0.4) and counts[:3] == [5, 5, 4]

@@ -21,13 +21,19 @@ seen as circles nearer a gap than a slot, filled from the edge like a pyramid, a
 under a third layer add to it; a stack fanned along the point is counted from its outlines'
 even period or its profile's repeat period.  Colours: the checker colours learned at
 calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
-separates far better; the lighter set is white); a point takes the majority colour of its
+separates far better; the lighter set is white; two clusters nearly alike are one set split by
+shading: light ones white, and every count doubtful); a point takes the majority colour of its
 checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
-(where the cube waits); a faint bar circle, or one at the bar's ends, makes it doubtful.  An
+(where the cube waits); a faint bar circle, or one at the bar's ends, makes it doubtful; a bar
+read empty with a checker-long run of a checker set's colour along its middle holds checkers,
+doubtfully (a dark checker on a dark bar), and gives them up first when a side has 16.  An
 empty point is doubtful when its edge slot shows a rim, or a faint one and a checker set's own
 colour (a dark checker on a dark point); with that colour and a clear rim it holds one,
-doubtfully.  A side counted at 16 or 17 loses the extra checkers on its least certain points (a
-lone checker without a verified outline first).  Borne off: 15 minus the rest
+doubtfully.  Slots past a row of one to four coloured like its set rather than the board (a
+light set also clearly apart from the board there) hold more of them, doubtfully.  A side
+counted at 16 or 17 loses the extra checkers on its least certain points (a
+lone checker without a verified outline, or touching a die, first; a doubtful bar checker before
+a point as doubtful).  Borne off: 15 minus the rest
 (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
 board and unexplained by checkers or dice (a hand: the reader says "occluded").
 

@@ -41,6 +41,21 @@ def colour_labels(feats: np.ndarray, colours: CheckerColours | None) -> np.ndarr
     return two_clusters(feats).astype(int)
 
 
+# Two clusters nearer than this (colour distance of their centres) are one set split by
+# shading: the frame shows one colour's checkers only (train+dev: 2 such frames, 7.2 and 8.6,
+# both with points of the wrong colour; two real sets at least 11.9 apart).
+ONE_SET = 10.0
+
+
+def one_set(feats: np.ndarray, labels: np.ndarray, colours: CheckerColours | None) -> bool:
+    """Did the 2-means split one set of checkers in two (no calibrated colours, both
+    clusters near each other)?"""
+    if colours is not None or len(feats) < 2 or labels.min() == labels.max():
+        return False
+    a, b = feats[labels == 0].mean(axis=0), feats[labels == 1].mean(axis=0)
+    return float(colour_dist(a, b)) < ONE_SET
+
+
 def set_colours(
     feats: np.ndarray, labels: np.ndarray, colours: CheckerColours | None
 ) -> list[tuple[bool, np.ndarray]]:

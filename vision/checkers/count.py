@@ -7,9 +7,14 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.checkers.bar import bar_checkers
-from vision.checkers.colours import colour_labels, colour_votes, set_colours
+from vision.checkers.colours import (
+    LIGHT_SET,
+    colour_labels,
+    colour_votes,
+    one_set,
+    set_colours,
+)
 from vision.checkers.empty_board import (
-    colour_dist,
     extent_of,
     fit_pitch,
     point_profiles,
@@ -39,6 +44,7 @@ from vision.checkers.outlines import (
     slot_rims,
     verified,
 )
+from vision.checkers.slot_colour import like_set_slots, looks_like
 from vision.checkers.stacks import (
     cell_checkers,
     first_layer_slots,
@@ -46,6 +52,7 @@ from vision.checkers.stacks import (
     next_slot_outlined,
     row_tail,
 )
+from vision.checkers.totals import fit_total, unexplained_share
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
@@ -54,7 +61,6 @@ RIM_DOUBT = 1.4
 # with a faint rim (from RIM_FAINT) is doubtful too (train: 10 of 41 missed checkers, 8 of them
 # dark checkers read empty at 1.0; 87 of 5297 empty points).
 RIM_FAINT = 1.0
-LOOKS_LIKE = 2.5
 # ... and from RIM_COUNTS it holds a checker, doubtfully (train+dev: 25 such empty points held
 # checkers, 20 of them one; 1 was empty; 1.4-1.55 held as many empty points as single ones).
 RIM_COUNTS = 1.55
@@ -65,6 +71,8 @@ RIM_FULL_DOUBT = 1.5
 # slots and gaps alternating, is at most 7 long before its fifth slot and holds more checkers;
 # train: 2 tight fans read 5 and 5 of 10 and 8, none harmed).
 RUN_COUNTS = 7
+# A lone checker whose disc comes this near (in checkers) a die is doubtful.
+DIE_GAP = 0.23
 # Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
 MIN_PITCH = 0.95
 
@@ -192,9 +200,17 @@ def count_checkers(
     under_die = in_mask(circles, ignore_mask)
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
-    labels = colour_labels(np.array(feats, np.float32).reshape(-1, 3), colours)
-    sets = set_colours(np.array(feats, np.float32).reshape(-1, 3), labels, colours)
+    feats_a = np.array(feats, np.float32).reshape(-1, 3)
+    labels = colour_labels(feats_a, colours)
+    single = one_set(feats_a, labels, colours)
+    if single and feats_a[:, 0].mean() > LIGHT_SET:
+        # One colour's checkers only, split by shading: light ones are white (a light
+        # board's wood set is chromatic enough to split); darker ones keep the split (a dark
+        # board's lighter set is as dark as a red one).  Either way the colours are doubtful.
+        labels = np.zeros(len(labels), int)
+    sets = set_colours(feats_a, labels, colours)
     disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
+    max_first = first_layer_slots(half, d, pitch)
     white = [0] * 24
     black = [0] * 24
     conf = [1.0] * 24
@@ -210,6 +226,8 @@ def count_checkers(
         frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
         agree = float(np.mean(votes == blk)) if n else 1.0
         conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0) * agree)
+        if single and n:
+            conf[idx] = min(conf[idx], 0.5)
         if 0 < n < first_layer_slots(half, d, pitch) and next_slot_outlined(raw, c, h, d, pitch, n):
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
@@ -231,7 +249,11 @@ def count_checkers(
             # One or two checkers without a verified outline clear of dice: a shadow, a die
             # nobody found; the first to go when a side has too many.
             conf[idx] *= 0.5
-        like = _looks_like(strips[i][disc0], sets) if n == 0 else None
+        if n == 1 and _by_a_die(fs[0], ignore, sy, d):
+            # A lone checker touching a die: the die's edges and shadow make an outline of
+            # their own (dev: 2 such phantoms at 0.9-0.95; 2 of 22 real ones that sure).
+            conf[idx] *= 0.5
+        like = looks_like(strips[i][disc0], sets) if n == 0 else None
         if like is not None and rims[i] >= RIM_COUNTS:
             # A clear rim round an edge slot of a checker set's own colour: a checker nothing
             # else saw (dark on dark), one at least.
@@ -252,6 +274,20 @@ def count_checkers(
         n = len(fs)
         if doubtful:
             conf[idx] = min(conf[idx], 0.5)
+        own = [col for b, col in sets if b == blk]
+        if 0 < n < min(5, max_first) and own:
+            # Slots past the row coloured like its set, not like the board: checkers whose
+            # outline was lost (dark on dark), doubtfully.
+            alongs = [fs[-1].along + j * pitch for j in range(1, min(5, max_first) - n + 1)]
+            refs = (field, tri_colours[parity[i]])
+            more = like_set_slots(strips[i], cares[i], tri_mask, refs, own[0], alongs, d)
+            if more:
+                xc = (c.x0 + c.x1) / 2.0
+                fs = fs + [
+                    Found(a, xc, a if c.top else h - 1 - a, fs[-1].colour) for a in alongs[:more]
+                ]
+                n = len(fs)
+                conf[idx] = min(conf[idx], 0.5)
         if blk:
             black[idx] = n
         else:
@@ -260,8 +296,9 @@ def count_checkers(
             discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
     bar_w, bar_b, bar_conf = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats)
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    fit_total(white, bar_w, conf)
-    fit_total(black, bar_b, conf)
+    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf)
+    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf)
+    bar_conf = min(conf_w, conf_b)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
@@ -308,15 +345,16 @@ def _checked_row(
     return fs, doubtful
 
 
-def _looks_like(px: np.ndarray, sets: list[tuple[bool, np.ndarray]]) -> bool | None:
-    """Which checker set (True: black) these pixels' mean colour is, within ``LOOKS_LIKE``;
-    None when neither."""
-    if not len(px):
-        return None
-    mean = px.mean(axis=0)
-    dist = [(float(colour_dist(mean, c)), blk) for blk, c in sets]
-    best = min(dist, default=(np.inf, False))
-    return best[1] if best[0] < LOOKS_LIKE else None
+def _by_a_die(
+    f: Found, ignore: tuple[tuple[float, float, float, float], ...], sy: float, d: float
+) -> bool:
+    """Is this checker's disc within ``DIE_GAP`` checkers of a die's box (input pixels)?"""
+    for x0, y0, x1, y1 in ignore:
+        gx = max(x0 - f.x, 0.0, f.x - x1)
+        gy = max(y0 / sy - f.y, 0.0, f.y - y1 / sy)
+        if np.hypot(gx, gy) < (0.5 + DIE_GAP) * d:
+            return True
+    return False
 
 
 def _rims_at(
@@ -338,56 +376,3 @@ def _rims_at(
         gy = np.maximum(np.maximum(y0 / sy - xy[:, 1], 0.0), xy[:, 1] - y1 / sy)
         free &= np.hypot(gx, gy) >= 0.4 * d
     return np.where(free, slot_rims(edges, xy[:, 0], xy[:, 1], d), np.nan)
-
-
-def fit_total(counts: list[int], bar: int, conf: list[float], max_fix: int = 2) -> None:
-    """A side has 15 checkers.  When one or two too many were counted, take them off the least
-    certain points (largest stack first among equals) and lower those points' confidence.
-    More than that is left alone: the reader then reports the frame as uncertain."""
-    excess = sum(counts) + bar - CHECKERS_PER_SIDE
-    if not 0 < excess <= max_fix:
-        return
-    for _ in range(excess):
-        occupied = [i for i in range(24) if counts[i] > 0]
-        i = min(occupied, key=lambda k: (conf[k], -counts[k]))
-        counts[i] -= 1
-        conf[i] = min(conf[i], 0.4)
-
-
-def unexplained_share(
-    lab: np.ndarray,
-    geo: BoardGeometry,
-    field: np.ndarray,
-    tri_colours: list[np.ndarray],
-    discs: list[tuple[float, float, float, int]],
-    sy: float,
-    d: float,
-    ignore_mask: np.ndarray,
-) -> float:
-    """Share of the playing area (bar excluded) unlike field and triangles, outside the discs
-    of the checkers found and the dice, at quarter resolution."""
-    small = lab[::4, ::4]
-    unlike = np.ones(small.shape[:2], bool)
-    for ref in (field, *tri_colours):
-        unlike &= colour_dist(small, ref) > 30.0
-    known = np.zeros(small.shape[:2], np.uint8)
-    for x, y, _r, _side in discs:
-        cv2.circle(known, (int(x / 4), int(y / sy / 4)), int(0.62 * d / 4) + 1, 1, -1)
-    known |= ignore_mask[::4, ::4][: known.shape[0], : known.shape[1]]
-    b0, b1 = geo.bar_span
-    known[:, int(b0 / 4) : int(np.ceil(b1 / 4)) + 1] = 1
-    unlike &= known == 0
-    # The playing area's rim may show a sliver of frame; specks, logos and prints on the field
-    # are small: a hand or an arm is one large blob.
-    unlike[:3] = False
-    unlike[-3:] = False
-    unlike[:, :3] = False
-    unlike[:, -3:] = False
-    unlike = cv2.morphologyEx(unlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(unlike)
-    total = 0
-    for i in range(1, n):
-        _, _, bw, bh, area = stats[i]
-        if area >= 0.006 * unlike.size and min(bw, bh) > 3:
-            total += int(area)
-    return total / float(unlike.size)

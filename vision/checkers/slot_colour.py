@@ -1,0 +1,77 @@
+"""An empty-read slot coloured like a checker set (dark on dark, light on light)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.checkers.colours import LIGHT_SET
+from vision.checkers.empty_board import colour_dist
+
+# Colour distance within which an edge slot's mean colour is a checker set's.
+LOOKS_LIKE = 2.5
+
+
+def looks_like(px: np.ndarray, sets: list[tuple[bool, np.ndarray]]) -> bool | None:
+    """Which checker set (True: black) these pixels' mean colour is, within ``LOOKS_LIKE``;
+    None when neither."""
+    if not len(px):
+        return None
+    mean = px.mean(axis=0)
+    dist = [(float(colour_dist(mean, c)), blk) for blk, c in sets]
+    best = min(dist, default=(np.inf, False))
+    return best[1] if best[0] < LOOKS_LIKE else None
+
+
+# A slot past a row is its set's next checker when its mean colour is within SET_RATIO of its
+# distance to the empty board there, and nearly all (ROW_SHARE) its pixels are nearer the set
+# than the board (train+dev, points read as one: 10 of 11 so were two or more, dark checkers
+# on dark points whose outline was lost).
+SET_RATIO = 0.15
+ROW_SHARE = 0.95
+# A light set must also differ from the empty board there by LIGHT_SEP: a light triangle's
+# base shades (the checker's shadow, light falling off toward the frame) to a white set's
+# colour (dev, board found: a white triangle 9.6 from the set read as a second checker; the
+# light sets' true second checkers 14-63 apart).  Dark sets have little room to shade.
+LIGHT_SEP = 12.0
+
+
+def like_set_slots(
+    strip: np.ndarray,
+    care: np.ndarray,
+    tri_mask: np.ndarray,
+    refs: tuple[np.ndarray, np.ndarray],
+    colour: np.ndarray,
+    alongs: list[float],
+    d: float,
+) -> int:
+    """How many of these slots (along the strip, in order) are, one after another, coloured
+    like the set ``colour`` rather than the empty board (``refs``: field, triangle colour)."""
+    h, w = strip.shape[:2]
+    cx = (w - 1) / 2.0
+    field, tri = refs
+    xs = (np.arange(w) - cx) ** 2
+    n = 0
+    for a in alongs:
+        y0, y1 = int(max(0, a - 0.35 * d)), int(min(h, np.ceil(a + 0.35 * d) + 1))
+        if y1 - y0 < 2:
+            break
+        disc = (xs[None, :] + ((np.arange(y0, y1) - a) ** 2)[:, None] <= (0.35 * d) ** 2) & care[
+            y0:y1
+        ]
+        px = strip[y0:y1][disc]
+        if len(px) < 8:
+            break
+        on_tri = tri_mask[y0:y1][disc]
+        share_tri = float(on_tri.mean())
+        ref = share_tri * tri + (1.0 - share_tri) * field
+        mean = px.mean(axis=0)
+        d_set = float(colour_dist(mean, colour))
+        d_ref = float(colour_dist(mean, ref))
+        d_px = np.where(on_tri, colour_dist(px, tri), colour_dist(px, field))
+        share = float(np.mean(colour_dist(px, colour) < d_px))
+        if d_set > SET_RATIO * d_ref or share < ROW_SHARE:
+            break
+        if colour[0] > LIGHT_SET and float(colour_dist(colour, ref)) < LIGHT_SEP:
+            break
+        n += 1
+    return n

@@ -1,0 +1,72 @@
+"""Frame-level checks of the counts: 15 checkers a side, and what no checker explains."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.board import BoardGeometry
+from vision.checkers.empty_board import colour_dist
+from vision.checkers.model import CHECKERS_PER_SIDE
+
+
+def fit_total(
+    counts: list[int], bar: int, conf: list[float], bar_conf: float = 1.0, max_fix: int = 2
+) -> tuple[int, float]:
+    """A side has 15 checkers.  When one or two too many were counted, take them off the least
+    certain points or bar (largest stack first among equals) and lower their confidence.
+    More than that is left alone: the reader then reports the frame as uncertain.  Returns
+    the bar's count and confidence."""
+    excess = sum(counts) + bar - CHECKERS_PER_SIDE
+    if not 0 < excess <= max_fix:
+        return bar, bar_conf
+    for _ in range(excess):
+        occupied = [i for i in range(24) if counts[i] > 0]
+        i = min(occupied, key=lambda k: (conf[k], -counts[k]), default=None)
+        if bar > 0 and (i is None or bar_conf <= conf[i]):
+            # A doubtful bar count (a run of checker colour, no outline) goes first.
+            bar -= 1
+            bar_conf = min(bar_conf, 0.4)
+        elif i is not None:
+            counts[i] -= 1
+            conf[i] = min(conf[i], 0.4)
+    return bar, bar_conf
+
+
+def unexplained_share(
+    lab: np.ndarray,
+    geo: BoardGeometry,
+    field: np.ndarray,
+    tri_colours: list[np.ndarray],
+    discs: list[tuple[float, float, float, int]],
+    sy: float,
+    d: float,
+    ignore_mask: np.ndarray,
+) -> float:
+    """Share of the playing area (bar excluded) unlike field and triangles, outside the discs
+    of the checkers found and the dice, at quarter resolution."""
+    small = lab[::4, ::4]
+    unlike = np.ones(small.shape[:2], bool)
+    for ref in (field, *tri_colours):
+        unlike &= colour_dist(small, ref) > 30.0
+    known = np.zeros(small.shape[:2], np.uint8)
+    for x, y, _r, _side in discs:
+        cv2.circle(known, (int(x / 4), int(y / sy / 4)), int(0.62 * d / 4) + 1, 1, -1)
+    known |= ignore_mask[::4, ::4][: known.shape[0], : known.shape[1]]
+    b0, b1 = geo.bar_span
+    known[:, int(b0 / 4) : int(np.ceil(b1 / 4)) + 1] = 1
+    unlike &= known == 0
+    # The playing area's rim may show a sliver of frame; specks, logos and prints on the field
+    # are small: a hand or an arm is one large blob.
+    unlike[:3] = False
+    unlike[-3:] = False
+    unlike[:, :3] = False
+    unlike[:, -3:] = False
+    unlike = cv2.morphologyEx(unlike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(unlike)
+    total = 0
+    for i in range(1, n):
+        _, _, bw, bh, area = stats[i]
+        if area >= 0.006 * unlike.size and min(bw, bh) > 3:
+            total += int(area)
+    return total / float(unlike.size)
