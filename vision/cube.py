@@ -78,10 +78,11 @@ def find_cube(
     cube_px = 0.55 * pw * 1.0 / 0.92  # ~22 mm cube on a ~40 mm point
     b0, b1 = geometry.bar_span
     strips = []  # (x0, x1, on the bar)
-    if geometry.bar_frac > 0.03:
-        # A narrow bar (a printed board) holds a cube wider than itself: look a cube across.
-        mid, half = (b0 + b1) / 2 * _SCALE + mx * _SCALE, max((b1 - b0) / 2 * _SCALE, 0.8 * cube_px)
-        strips.append((int(mid - half), int(mid + half), True))
+    # A narrow bar (a printed board's line) holds a cube wider than itself: look a cube across.
+    # (Boards read with a bar under 3.5% of the width were once left out: a paper board's
+    # cube on its printed line was never seen.)
+    mid, half = (b0 + b1) / 2 * _SCALE + mx * _SCALE, max((b1 - b0) / 2 * _SCALE, 0.8 * cube_px)
+    strips.append((int(mid - half), int(mid + half), True))
     strips.append((0, int(mx * _SCALE * 0.95), False))
     strips.append((int((geometry.width + mx * 1.05) * _SCALE), w, False))
     best: tuple[float, float, float] | None = None
@@ -145,6 +146,10 @@ def _best_square(
         bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
         # A cube wider than the strip is cut by its edges: judge it by its height then.
         clipped = bw >= strip_w - 1
+        if clipped and strip_w > 1.3 * cube_px:
+            # Across a strip with room for a cube: a printed line or the frame's edge, not a
+            # cube (a paper board's black border beyond the bar's ends was read as the cube).
+            continue
         side = bh if clipped else np.sqrt(area)
         if not 0.6 * cube_px < side < 1.35 * cube_px:
             continue
