@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
+from vision.cube_face import read_cube_face
 from vision.observation import CubeReading
 
 # Extended view: the playing area (W x H canonical) plus margins, at a small working scale.
@@ -116,10 +117,12 @@ def find_cube(
         at_bottom = rel > 0.5
         white_at_bottom = white_home.startswith("bottom")
         location = "white" if at_bottom == white_at_bottom else "black"
-    centre_canon = (cx / _SCALE - mx, y)
+    centre_canon = (float(cx / _SCALE - mx), float(y))
+    # The face is read top-down from the frame at full resolution (the search view is too small).
+    face = read_cube_face(frame, homography, centre_canon, cube_px / _SCALE)
     return CubeReading(
         location=location,
-        value=None,
+        value=face.value,
         confidence=float(np.clip(best[0], 0.0, 1.0)),
         centre=(float(centre_canon[0]), float(centre_canon[1])),
     )
