@@ -17,6 +17,8 @@ sitting at that long edge.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -38,7 +40,9 @@ _SIDE_LIGHTNESS = 30.0
 # location 168 -> 196 of 355, false cubes 3 -> 3, wrong locations 9 -> 9.
 _LOOSE = (2.0, 3.0)
 _LOOSE_READS = 3
-_LOOSE_FACE = {"min_score": 0.5, "min_margin": 0.08}
+_DIGITS = (0.25, 0.45, 0.75)
+_LOOSE_SCORE, _LOOSE_MARGIN = 0.5, 0.08
+_DIGITS_MARGIN = 0.1
 
 
 def _extended_size(geo: BoardGeometry) -> tuple[int, int, float, float]:
@@ -80,9 +84,12 @@ def find_cube(
     geometry: BoardGeometry,
     white_home: str,
     die_size_px: float | None = None,
+    dice: Sequence[tuple[float, float, float, float]] = (),
 ) -> CubeReading | None:
-    """The cube's location, or None when no cube-like blob is seen."""
+    """The cube's location, or None when no cube-like blob is seen.  ``dice``: boxes (frame
+    pixels) of dice already read there: a blob centred in one is that die, not the cube."""
     w, _, mx, my = _extended_size(geometry)
+    avoid = _boxes_in_view(dice, homography, mx, my)
     pw = geometry.point_width * _SCALE
     cube_px = 0.55 * pw * 1.0 / 0.92  # ~22 mm cube on a ~40 mm point
     b0, b1 = geometry.bar_span
@@ -95,7 +102,7 @@ def find_cube(
     strips.append((0, int(mx * _SCALE * 0.95), False))
     strips.append((int((geometry.width + mx * 1.05) * _SCALE), w, False))
     best: tuple[float, float, float] | None = None
-    loose: list[tuple[float, float, float]] = []
+    loose: list[tuple[float, float, float, float]] = []  # (score, x, y, least read margin)
     for x0, x1, on_bar in strips:
         if x1 - x0 < cube_px * 0.8:
             continue
@@ -114,19 +121,26 @@ def find_cube(
             (dl < -step) & (chroma2 <= 625),
         )
         for candidate in masks:
-            best = _best_square(candidate, x0, x1, cube_px, geometry, my, best, on_bar)
+            best = _best_square(candidate, x0, x1, cube_px, geometry, my, best, on_bar, avoid)
         if best is None:
             for f in _LOOSE:
                 ls = step * f
                 for candidate in ((dl > ls) | (chroma2 > 625 * f * f), dl < -ls):
-                    loose += _squares(candidate, x0, x1, cube_px, geometry, my, on_bar)
+                    found = _squares(candidate, x0, x1, cube_px, geometry, my, on_bar, avoid)
+                    loose += [(*c, _LOOSE_MARGIN) for c in found]
+            # A dark cube on a dark bar: only its coloured or light number stands out.  Read
+            # more strictly: a blob that small is often something else.
+            found = _squares(masks[0], x0, x1, cube_px, geometry, my, on_bar, avoid, _DIGITS)
+            loose += [(*c, _DIGITS_MARGIN) for c in found]
     face = None
     if best is None:
         # Blobs at other steps count only when a number is read on them: a die or a checker has
         # none.  The nearest to a cube's size first.
         for cand in sorted(loose, reverse=True)[:_LOOSE_READS]:
             c = (float(cand[1] / _SCALE - mx), float(cand[2] / _SCALE - my))
-            read = read_cube_face(frame, homography, c, cube_px / _SCALE, **_LOOSE_FACE)
+            read = read_cube_face(
+                frame, homography, c, cube_px / _SCALE, _LOOSE_SCORE, min_margin=cand[3]
+            )
             if read.value is not None:
                 best, face = (min(cand[0], 0.5), cand[1], cand[2]), read
                 break
@@ -162,6 +176,7 @@ def _best_square(
     my: float,
     best: tuple[float, float, float] | None,
     on_bar: bool = True,
+    avoid: Sequence[tuple[float, float, float, float]] = (),
 ) -> tuple[float, float, float] | None:
     """The most cube-like blob of a strip's mask, if better than ``best`` (score, x, y)."""
     mask = candidate.astype(np.uint8)
@@ -187,6 +202,8 @@ def _best_square(
         if clipped and area < 0.65 * bw * bh:
             continue
         cx, cy = cents[i]
+        if _inside(x0 + cx, cy, avoid):
+            continue
         # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
         rel = (cy / _SCALE - my) / geometry.height
         if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
@@ -209,6 +226,8 @@ def _squares(
     geometry: BoardGeometry,
     my: float,
     on_bar: bool,
+    avoid: Sequence[tuple[float, float, float, float]] = (),
+    size: tuple[float, float, float] = (0.5, 1.0, 1.6),
 ) -> list[tuple[float, float, float]]:
     """Every roughly cube-sized, squarish blob of a strip's mask as (score, x, y): the checks
     of _best_square, looser (a blob only has to be worth reading)."""
@@ -221,13 +240,37 @@ def _squares(
         if bw >= x1 - x0 - 1 and x1 - x0 > 1.3 * cube_px:
             continue  # across a strip with room for a cube: a line
         side = np.sqrt(area)
-        if not 0.5 * cube_px < side < 1.6 * cube_px:
+        if not size[0] * cube_px < side < size[2] * cube_px:
             continue
         if not 0.6 < bw / max(bh, 1) < 1 / 0.6 or area < 0.5 * bw * bh:
             continue
         cx, cy = cents[i]
+        if _inside(x0 + cx, cy, avoid):
+            continue
         rel = (cy / _SCALE - my) / geometry.height
+        if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
+            continue  # the bar's hinges
         if (rel < 0.0 or rel > 1.0) and not on_bar:
             continue  # the frame's corners
-        out.append((1.0 - abs(float(np.log(side / cube_px))), x0 + cx, cy))
+        out.append((1.0 - abs(float(np.log(side / (size[1] * cube_px)))), x0 + cx, cy))
     return out
+
+
+def _boxes_in_view(
+    boxes: Sequence[tuple[float, float, float, float]], homography: np.ndarray, mx: float, my: float
+) -> list[tuple[float, float, float, float]]:
+    """Frame-pixel boxes as boxes (x0, y0, x1, y1) of the extended view."""
+    if not boxes:
+        return []
+    shift = np.array([[_SCALE, 0, mx * _SCALE], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
+    m = shift @ np.asarray(homography, np.float64)
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64)
+        v = cv2.perspectiveTransform(pts, m).reshape(4, 2)
+        out.append((*v.min(axis=0), *v.max(axis=0)))
+    return out
+
+
+def _inside(x: float, y: float, boxes: Sequence[tuple[float, float, float, float]]) -> bool:
+    return any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in boxes)
