@@ -33,14 +33,16 @@ _MX, _MY = 0.22, 0.1  # margins as fractions of the canonical width / height
 # cube 44% -> 51%; 15 lost a real tournament cube to a gap between checkers), beside it 30.
 _BAR_LIGHTNESS = 20.0
 _SIDE_LIGHTNESS = 30.0
-# When no blob passes, blobs at these multiples of the step (a faint cube; a white cube on a
-# lighter bar, merged with it at the usual step), looser in shape, are tried by reading a
-# number on them, the first _LOOSE_READS of them, with a stricter read than a found cube's (a
-# die's pips or a board's print must not pass for a number).  Train renders, board given:
-# location 168 -> 196 of 355, false cubes 3 -> 3, wrong locations 9 -> 9.
+# When no blob passes, other blobs are tried by reading a number on them (a die's pips or a
+# board's print must not pass for a number), the _LOOSE_READS nearest their expected size:
+# blobs at these multiples of the step (a white cube on a lighter bar, merged with it at the
+# usual step), looser in shape; and number-sized blobs (a dark cube on a dark bar, a white one
+# on paper: only the number stands out), read more strictly.  Train renders, board given
+# (harness, labelled dice): location 168 -> 245 of 355, false cubes 3 -> 2, wrong locations
+# 9 -> 7; a third read +1.
 _LOOSE = (2.0, 3.0)
-_LOOSE_READS = 3
-_DIGITS = (0.25, 0.45, 0.75)
+_LOOSE_READS = 2
+_DIGITS = (0.25, 0.45, 0.75)  # smallest, expected and largest side, in cubes
 _LOOSE_SCORE, _LOOSE_MARGIN = 0.5, 0.08
 _DIGITS_MARGIN = 0.1
 
@@ -128,10 +130,11 @@ def find_cube(
                 for candidate in ((dl > ls) | (chroma2 > 625 * f * f), dl < -ls):
                     found = _squares(candidate, x0, x1, cube_px, geometry, my, on_bar, avoid)
                     loose += [(*c, _LOOSE_MARGIN) for c in found]
-            # A dark cube on a dark bar: only its coloured or light number stands out.  Read
-            # more strictly: a blob that small is often something else.
-            found = _squares(masks[0], x0, x1, cube_px, geometry, my, on_bar, avoid, _DIGITS)
-            loose += [(*c, _DIGITS_MARGIN) for c in found]
+            # A dark cube on a dark bar, a white one on paper: only its number stands out.
+            # Read more strictly: a blob that small is often something else.
+            for candidate in masks:
+                found = _squares(candidate, x0, x1, cube_px, geometry, my, on_bar, avoid, _DIGITS)
+                loose += [(*c, _DIGITS_MARGIN) for c in found]
     face = None
     if best is None:
         # Blobs at other steps count only when a number is read on them: a die or a checker has
