@@ -113,6 +113,8 @@ class _Tally:
     cube_values: int = 0
     cube_value_ok: int = 0
     cube_false: int = 0
+    cube_elsewhere: int = 0
+    cube_value_wrong: int = 0
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -138,6 +140,9 @@ class EvalReport:
     statuses: dict[str, int]
     failures: tuple[str, ...] = field(default=())
     corners: dict[str, Any] = field(default_factory=dict)
+    # Cube answers that are wrong (not merely missing): a location elsewhere, a value misread.
+    cube_elsewhere: int = 0
+    cube_value_wrong: int = 0
     board_given: bool = False  # boards from the labelled corners: later stages on their own
 
     def to_json(self) -> dict[str, Any]:
@@ -205,9 +210,11 @@ def _cube_pair(pred: Mapping[str, Any], lab: Labels, t: _Tally) -> None:
         return
     t.cube_found += 1
     t.cube_loc_ok += pc.get("location") == lab.cube.location
+    t.cube_elsewhere += pc.get("location") != lab.cube.location
     if lab.cube.value is not None:
         t.cube_values += 1
         t.cube_value_ok += pc.get("value") == lab.cube.value
+        t.cube_value_wrong += pc.get("value") not in (None, lab.cube.value)
 
 
 def white_home_for(lab: Labels | None, ds: DataSet) -> str | None:
@@ -351,6 +358,8 @@ def evaluate_set(
         cube_location_accuracy=_ratio(t.cube_loc_ok, t.cubes),
         cube_value_accuracy=_ratio(t.cube_value_ok, t.cube_values),
         cube_false_positives=t.cube_false,
+        cube_elsewhere=t.cube_elsewhere,
+        cube_value_wrong=t.cube_value_wrong,
         dice=_dice_figures(dice_pairs),
         latency_median_ms=float(np.median(latencies) * 1000) if latencies else None,
         latency_p95_ms=float(np.percentile(latencies, 95) * 1000) if latencies else None,
@@ -424,8 +433,9 @@ def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
     elif d:
         lines.append(f"  dice    {d}")
     lines.append(
-        f"  cube    location {_pct(r.cube_location_accuracy)} | value "
-        f"{_pct(r.cube_value_accuracy)} | false cubes {r.cube_false_positives}"
+        f"  cube    location {_pct(r.cube_location_accuracy)} ({r.cube_elsewhere} elsewhere) | "
+        f"value {_pct(r.cube_value_accuracy)} of found ({r.cube_value_wrong} wrong) | "
+        f"false cubes {r.cube_false_positives}"
     )
     if r.latency_median_ms is not None:
         lines.append(

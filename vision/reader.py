@@ -210,8 +210,10 @@ class BoardReader:
             ignore=tuple(ignore),
         )
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
+        # A die read with pips is no cube (dice on the bar were taken for it).
+        boxes = [r.bbox for r in readings if r.value is not None]
         cube = find_cube(
-            frame, board.homography, board.geometry, self.white_home, board.die_size_px
+            frame, board.homography, board.geometry, self.white_home, board.die_size_px, boxes
         )
         return _observation(counts, dice, cube, board, self.white_home)
 

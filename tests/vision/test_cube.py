@@ -7,10 +7,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from vision.board import find_board_markers
+from vision.board import BoardGeometry, find_board_markers
 from vision.cube import find_cube
 from vision.observation import CubeReading
 from vision.synth import CameraSpec, CubeSpec, LightingSpec, Position, SceneSpec, render
+from vision.synth.textures import cube_face, die_face
 
 
 def _read_cube(
@@ -36,8 +37,9 @@ def _read_cube(
     "style,seed",
     [
         ("walnut", 71),
-        # Known miss: the black cube on the fm board's dark bar merges with the bar's wall.
-        pytest.param("fm_beige", 72, marks=pytest.mark.xfail(reason="cube on a dark bar")),
+        # The black cube on the fm board's dark bar merges with the bar's wall: found by its
+        # number (a long-standing miss before the face was read).
+        ("fm_beige", 72),
     ],
 )
 def test_cube_waiting_on_the_bar_is_centre(style: str, seed: int) -> None:
@@ -60,3 +62,73 @@ def test_cube_location_is_read_beside_its_shadow(style: str, location: str, seed
     camera = CameraSpec(distance_mm=700, tilt_deg=6.0, focal_px=1100)
     cube, labels = _read_cube(style, CubeSpec(value=2, location=location), seed, camera)
     assert cube is not None and cube.location == labels["cube"]["location"] == location
+
+
+def _drawn_board(
+    bar_bgr: tuple[int, int, int],
+    face: np.ndarray | None,
+    at: tuple[float, float],
+    band: tuple[int, int, int] | None = None,
+) -> tuple[np.ndarray, np.ndarray, BoardGeometry]:
+    """A top-down frame: a plain board (canonical 1200x900, offset by 300/100 px in the frame)
+    with a bar of ``bar_bgr`` (and a ``band`` down its middle) and, if given, a BGRA square
+    ``face`` centred at canonical ``at``, with a little seeded noise.  Returns (frame,
+    homography frame -> canonical, geometry)."""
+    geo = BoardGeometry(bar_frac=0.08)
+    ox, oy = 300, 100
+    img = np.full((1100, 1800, 3), (70, 90, 110), np.uint8)  # table
+    img[oy : oy + 900, ox : ox + 1200] = (40, 75, 120)  # playing area
+    b0, b1 = geo.bar_span
+    img[oy : oy + 900, ox + int(b0) : ox + int(b1)] = bar_bgr
+    if band is not None:  # a lighter band 40 px wide down the bar's middle
+        img[oy : oy + 900, ox + 580 : ox + 620] = band
+    if face is not None:
+        s = face.shape[0]
+        x, y = int(ox + at[0] - s / 2), int(oy + at[1] - s / 2)
+        alpha = face[..., 3:4].astype(np.float32) / 255
+        roi = img[y : y + s, x : x + s].astype(np.float32)
+        img[y : y + s, x : x + s] = (roi * (1 - alpha) + face[..., :3] * alpha).astype(np.uint8)
+    noise = np.random.default_rng(3).normal(0, 2.0, img.shape)
+    img = (img + noise).clip(0, 255).astype(np.uint8)
+    return img, np.array([[1.0, 0, -ox], [0, 1.0, -oy], [0, 0, 1.0]]), geo
+
+
+def _cube_side(geo: BoardGeometry) -> int:
+    return int(round(0.55 * geo.point_width / 0.92))
+
+
+def test_a_read_die_is_not_taken_for_the_cube() -> None:
+    geo = BoardGeometry(bar_frac=0.08)
+    die = die_face(5, (235, 235, 235), (20, 20, 20), _cube_side(geo))
+    img, h, geo = _drawn_board((25, 50, 90), die, (600.0, 450.0))
+    assert find_cube(img, h, geo, "bottom-right") is not None  # a white square on a dark bar
+    box = (300 + 600 - 30, 100 + 450 - 30, 300 + 600 + 30, 100 + 450 + 30)  # frame pixels
+    assert find_cube(img, h, geo, "bottom-right", dice=[box]) is None
+
+
+@pytest.mark.parametrize(
+    "band,body,ink,value",
+    [
+        # A white cube on a bar with a lighter middle band: merged with the band at the usual
+        # step into one long blob.
+        ((120, 140, 160), (225, 230, 232), (30, 30, 30), 8),
+        ((120, 140, 160), (225, 230, 232), (30, 30, 30), 64),
+        # A black cube on a black bar: only its yellow number differs.
+        (None, (28, 28, 28), (60, 170, 220), 16),
+    ],
+)
+def test_a_hard_to_see_cube_counts_only_with_a_number(
+    band: tuple[int, int, int] | None,
+    body: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    value: int,
+) -> None:
+    """Such a cube is found by the number on it; a blank square of its colour is not."""
+    geo = BoardGeometry(bar_frac=0.08)
+    side = _cube_side(geo)
+    bar = (30, 30, 32) if band is None else (25, 50, 90)
+    img, h, geo = _drawn_board(bar, cube_face(value, body, ink, side), (600.0, 450.0), band)
+    found = find_cube(img, h, geo, "bottom-right")
+    assert found is not None and found.location == "centre" and found.value == value
+    img, h, geo = _drawn_board(bar, cube_face(2, body, body, side), (600.0, 450.0), band)
+    assert find_cube(img, h, geo, "bottom-right") is None

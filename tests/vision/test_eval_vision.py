@@ -160,3 +160,28 @@ def test_board_given_cannot_rescore_saved_predictions(tmp_path) -> None:
     preds = {"IMG_0001": _label([0] * 24, [0] * 24)}
     with pytest.raises(DatasetError, match="board_given"):
         evaluate_set(tmp_path, pred_dir=_write_set(tmp_path, labels, preds), board_given=True)
+
+
+def test_cube_figures_count_wrong_answers_apart_from_missing_ones(tmp_path) -> None:
+    def cube(value, location):
+        return {"value": value, "location": location}
+
+    labels = [
+        _label(START_W, START_B, cube=cube(64, "centre")),
+        _label(START_W, START_B, cube=cube(8, "white")),
+        _label(START_W, START_B, cube=cube(2, "black")),
+        _label(START_W, START_B, cube=cube(4, "white")),
+        _label(START_W, START_B, cube=None),
+    ]
+    preds = [
+        {"status": "ok", **_label(START_W, START_B, cube=cube(64, "centre"))},
+        {"status": "ok", **_label(START_W, START_B, cube=cube(None, "white"))},  # unread
+        {"status": "ok", **_label(START_W, START_B, cube=cube(4, "centre"))},  # all wrong
+        {"status": "ok", **_label(START_W, START_B, cube=None)},  # missed
+        {"status": "ok", **_label(START_W, START_B, cube=cube(64, "centre"))},  # false
+    ]
+    report = evaluate_set(tmp_path, pred_dir=_write_set(tmp_path, labels, preds))
+    assert report.cube_location_accuracy == 0.5 and report.cube_elsewhere == 1
+    assert report.cube_value_accuracy == pytest.approx(1 / 3) and report.cube_value_wrong == 1
+    assert report.cube_false_positives == 1
+    assert "(1 elsewhere)" in format_report(report) and "(1 wrong)" in format_report(report)
