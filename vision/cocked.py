@@ -1,12 +1,16 @@
 """Learned cocked-die test: a small network on a crop around each found die.
 
 The hand-made tilt cues (``vision.dice.TiltCues``) separate cocked from flat dice poorly, so a
-network is trained (``vision/train_cocked.py``, on synthetic renders only) on a crop turned so
-that the image centre is up (a flat die shows its side face that way, by perspective): grey
-gradients (a coarse HOG), a grey thumbnail, the face-colour similarity map, masks of the top
-face and of the die body (top face plus the side faces seen) with their areas, centroids and
-the face's axis ratio, the tilt cues, and how far off the optical axis the die is. A cocked
-die shows a side face where perspective would not put one, and a foreshortened top face.
+network is trained (``vision/train_cocked.py``, on synthetic renders only) on a crop of the
+plane of a flat die's top face, rectified with the camera the board gives
+(``vision.cocked_view``: a flat die's top face is then a square of known size) and turned so
+that the side where perspective shows a flat die's side faces (toward the point below the
+camera) is up: grey gradients (a coarse HOG), a grey thumbnail, the face-colour similarity map,
+masks of the top face and of the die body (top face plus the side faces seen) with their
+areas, centroids and the face's axis ratio, the shares of body and face beyond where a flat
+die's can show, the tilt cues, and how wide perspective shows a flat die's side face there.
+A cocked die shows a side face where perspective would not put one, and a foreshortened top
+face. Without a board the camera is taken to look straight down through a typical lens.
 The model (an ensemble of small networks stored as one) is a ``.npz`` file loaded on first use.
 
     >>> import numpy as np
@@ -28,6 +32,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.cocked_view import CameraView, DieView
+
 MODEL_PATH = Path(__file__).with_name("models") / "cocked_lr.npz"
 _CROP = 48  # model input side (pixels)
 _SPAN = 2.2  # crop side over the die side: the top face, the body and a margin
@@ -39,6 +45,7 @@ _SMALL = 16  # side of the normalised grey thumbnail
 N_PLACE = 2
 _MASK = 12  # side of the top-face and die-body mask thumbnails
 N_SHAPE = 10
+N_OUTSIDE = 3
 N_FEATURES = (
     (_CROP // _CELL) ** 2 * _BINS
     + _CHROMA * _CHROMA
@@ -47,6 +54,7 @@ N_FEATURES = (
     + N_PLACE
     + 2 * _MASK * _MASK
     + N_SHAPE
+    + N_OUTSIDE
 )
 
 
@@ -62,32 +70,33 @@ def die_patch(image_bgr: np.ndarray, centre: tuple[float, float], die_px: float)
     return cv2.resize(patch, (_PATCH, _PATCH), interpolation=cv2.INTER_AREA)
 
 
-def placement(
-    shape: tuple[int, ...], centre: tuple[float, float], die_px: float
-) -> tuple[float, float]:
-    """(angle in degrees of the direction from the die to the image centre, clockwise from
-    straight up; distance to the image centre over the image's longer side).
+def crop_matrix(view: DieView, die_px: float, scale: float = 1.0) -> np.ndarray:
+    """2x3 map from ``_CROP`` crop pixels to ``die_patch`` pixels: the die's top face plane
+    rectified (a flat die's top face is a square ``_CROP / _SPAN`` pixels wide, x ``1 /
+    scale``) and turned so that the side where perspective shows a flat die's side faces
+    (toward the point below the camera) is straight up."""
+    lean = view.lean
+    if np.linalg.norm(lean) < 1e-6:  # below the camera: no side shows; keep the image's up
+        lean = np.linalg.solve(view.lin, np.array([0.0, -1.0]))
+    lx, ly = lean / np.linalg.norm(lean)
+    rot = np.array([[-ly, -lx], [lx, -ly]])  # crop up (0, -1) -> the lean's direction
+    k = _PATCH / (_PATCH_SPAN * die_px)  # patch pixels per image pixel
+    a = k * view.lin @ rot * (scale * _SPAN / _CROP)
+    b = np.full(2, _PATCH / 2) - a @ np.full(2, _CROP / 2)
+    return np.column_stack([a, b])
 
-    The second is about the tangent of the angle off the optical axis (a lens of some
-    60 degrees across, as the Pi camera's, has a focal length near the image side): a flat
-    die shows its side face toward the image centre about that many die sides wide, at any
-    die size or distance. ``die_px`` is unused, kept for the call's shape."""
-    h, w = shape[:2]
-    dx, dy = w / 2 - centre[0], h / 2 - centre[1]
-    return math.degrees(math.atan2(dx, -dy)), math.hypot(dx, dy) / max(h, w)
 
-
-def _crop(patch: np.ndarray, angle: float, scale: float = 1.0) -> np.ndarray:
-    """The ``_CROP`` square (``_SPAN`` die sides x ``scale``) of a ``die_patch``, rotated so
-    that the image centre (where perspective shows a flat die's side faces) is straight up."""
-    zoom = (_CROP / _SPAN) / (_PATCH / _PATCH_SPAN) / scale
-    # OpenCV's positive angle turns the picture counter-clockwise: a direction at ``angle``
-    # clockwise from up comes to straight up.
-    m = cv2.getRotationMatrix2D((_PATCH / 2, _PATCH / 2), angle, zoom)
-    m[:, 2] += (_CROP - _PATCH) / 2
-    return cv2.warpAffine(
-        patch, m, (_CROP, _CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+def _crop(patch: np.ndarray, m: np.ndarray, flip: bool = False) -> np.ndarray:
+    """The ``_CROP`` square of a ``die_patch`` through ``crop_matrix`` ``m`` (mirrored left to
+    right if ``flip``: the side faces' side stays up)."""
+    crop = cv2.warpAffine(
+        patch,
+        m,
+        (_CROP, _CROP),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
     )
+    return np.ascontiguousarray(crop[:, ::-1]) if flip else crop
 
 
 def _hog(gray: np.ndarray) -> np.ndarray:
@@ -112,25 +121,31 @@ def crop_features(
     centre: tuple[float, float],
     die_px: float,
     cues: tuple[float, ...] | None = None,
+    view: DieView | None = None,
 ) -> np.ndarray:
     """Feature vector of the die whose top face is centred at ``centre`` (image pixels);
-    ``die_px`` is the die side in pixels, ``cues`` the ``TiltCues`` values (zeros if None)."""
+    ``die_px`` is the die side in pixels, ``cues`` the ``TiltCues`` values (zeros if None),
+    ``view`` how a flat die shows there (``CameraView.at``; None: a camera straight down)."""
     if die_px <= 0:
         raise ValueError(f"die_px must be positive, got {die_px}")
-    angle, off_axis = placement(image_bgr.shape, centre, die_px)
-    return patch_features(die_patch(image_bgr, centre, die_px), angle, off_axis, cues)
+    if view is None:
+        h, w = image_bgr.shape[:2]
+        view = CameraView.straight_down((w, h), die_px).at(centre)
+    return patch_features(die_patch(image_bgr, centre, die_px), view, die_px, cues)
 
 
 def patch_features(
     patch: np.ndarray,
-    angle: float,
-    off_axis: float,
+    view: DieView,
+    die_px: float,
     cues: tuple[float, ...] | np.ndarray | None = None,
     scale: float = 1.0,
+    flip: bool = False,
 ) -> np.ndarray:
-    """``crop_features`` from a ``die_patch`` and its ``placement``; ``scale`` > 1 reads the
-    die as bigger than the patch says (training jitters the calibrated size with it)."""
-    crop = _crop(patch, angle, scale)
+    """``crop_features`` from a ``die_patch`` (made with ``die_px``) and the die's ``view``;
+    ``scale`` > 1 reads the die as bigger than the view says (training jitters the size with
+    it), ``flip`` mirrors the crop (training doubles its examples with it)."""
+    crop = _crop(patch, crop_matrix(view, die_px, scale), flip)
     gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
     # Face colour from the crop's centre (the top face); similarity = chroma direction cosine.
     c0, c1 = int(_CROP * 0.4), int(_CROP * 0.6)
@@ -143,12 +158,14 @@ def patch_features(
     g = (gray - gray.mean()) / (gray.std() + 5.0)
     small = cv2.resize(g, (_SMALL, _SMALL), interpolation=cv2.INTER_AREA)
     cue = np.zeros(N_CUES, np.float32) if cues is None else np.asarray(cues, np.float32)
-    # How far off the optical axis: perspective shows a flat die's side face in proportion to
-    # it, so a side face toward the image centre is less telling far from it.
-    place = np.array([2.5 * off_axis, (2.5 * off_axis) ** 2], np.float32)
+    # How wide perspective shows a flat die's side face here (die sides): a side face on the
+    # crop's upper side is less telling the wider that is.
+    lean = 2.5 * float(np.linalg.norm(view.lean))
+    place = np.array([lean, lean**2], np.float32)
     face, body = _face_and_body(f, ref, cos)
     parts = [_hog(gray), chroma.ravel(), small.ravel(), cue, place]
     parts += [_thumb(face), _thumb(body), _shape(face, body)]
+    parts.append(_outside(face, body, float(np.linalg.norm(view.lean))))
     return np.concatenate(parts).astype(np.float32)
 
 
@@ -194,11 +211,29 @@ def _shape(face: np.ndarray, body: np.ndarray) -> np.ndarray:
     return np.array(out, np.float32)
 
 
+def _outside(face: np.ndarray, body: np.ndarray, lean: float) -> np.ndarray:
+    """Shares of the die body outside where a flat die's body can show (its top face, of any
+    turn, swept up the crop by perspective's ``lean`` in die sides) at two margins, and of the
+    top face outside the disc any flat top face fits in: a cocked die shows itself beyond."""
+    die = _CROP / _SPAN
+    yy, xx = np.mgrid[0:_CROP, 0:_CROP].astype(np.float32) - _CROP / 2 + 0.5
+    up = np.clip(-yy, 0.0, lean * die)  # nearest point on the sweep, along the crop's up
+    d_sweep = np.hypot(xx, yy + up) / die
+    d_disc = np.hypot(xx, yy) / die
+    out = []
+    for m, d, r in ((body, d_sweep, 0.75), (body, d_sweep, 0.95), (face, d_disc, 0.75)):
+        n = float(m.sum())
+        out.append(float(m[d > r].sum()) / n if n else 0.0)
+    return np.array(out, np.float32)
+
+
 @dataclass(frozen=True)
 class CockedModel:
     """One-hidden-layer network: h = relu(((x - mean) / scale) @ w1 + b1),
-    p(cocked) = sigmoid(h @ w2 + b2). ``threshold`` was chosen on held-out renders for
-    precision first (a false "cocked" voids a good roll)."""
+    p(cocked) = sigmoid(h @ w2 + b2). ``threshold`` was chosen for precision first (a false
+    "cocked" voids a good roll); ``threshold_no_board`` is for dice judged without a board,
+    whose camera is unknown (an oblique webcam or a phone close over a tray shows every flat
+    die's side faces, anywhere)."""
 
     mean: np.ndarray
     scale: np.ndarray
@@ -207,6 +242,11 @@ class CockedModel:
     w2: np.ndarray
     b2: float
     threshold: float
+    threshold_no_board: float = 1.0
+
+    def cocked(self, feats: np.ndarray, board: bool) -> bool:
+        """The call for one feature vector (``board``: the view came from a board)."""
+        return self.probability(feats) > (self.threshold if board else self.threshold_no_board)
 
     @staticmethod
     def load(path: Path | str = MODEL_PATH) -> CockedModel:
@@ -237,6 +277,14 @@ def _load(path: str) -> CockedModel:
         raise ValueError(
             f"cocked-die model {path} takes {z['w1'].shape[0]} features, need {N_FEATURES}"
         )
+    no_board = float(z["threshold_no_board"]) if "threshold_no_board" in z else 1.0
     return CockedModel(
-        z["mean"], z["scale"], z["w1"], z["b1"], z["w2"], float(z["b2"]), float(z["threshold"])
+        z["mean"],
+        z["scale"],
+        z["w1"],
+        z["b1"],
+        z["w2"],
+        float(z["b2"]),
+        float(z["threshold"]),
+        no_board,
     )

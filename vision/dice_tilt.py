@@ -6,11 +6,13 @@ for every die it reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import cv2
 import numpy as np
 
+from vision.cocked_view import CameraView, DieView
 from vision.pip_groups import Group
 
 
@@ -147,12 +149,39 @@ def classify_state(c: TiltCues) -> str:
 
 
 def state_from_model(
-    image_bgr: np.ndarray, centre: tuple[float, float], die_px: float, cues: TiltCues
+    image_bgr: np.ndarray,
+    centre: tuple[float, float],
+    die_px: float,
+    cues: TiltCues,
+    view: DieView | None = None,
 ) -> str:
     """ "flat" or "cocked" from the learned model (``vision.cocked``) on a crop around the
-    die; used when the die size is known (board frames), the setting it was trained in."""
+    die; used when the die size is known (board frames), the setting it was trained in.
+    ``view``: how a flat die shows there (None: a camera straight down, as with no board)."""
     from vision.cocked import CockedModel, crop_features  # loaded on first use
 
     model = CockedModel.load()
-    p = model.probability(crop_features(image_bgr, centre, die_px, tuple(vars(cues).values())))
-    return "cocked" if p > model.threshold else "flat"
+    feats = crop_features(image_bgr, centre, die_px, tuple(vars(cues).values()), view)
+    return "cocked" if model.cocked(feats, board=view is not None) else "flat"
+
+
+def restate(
+    image_bgr: np.ndarray,
+    readings: list[Any],
+    corners: tuple[tuple[float, float], ...],
+    die_px: float,
+) -> list[Any]:
+    """The dice ``find_dice`` read on a board frame, each judged flat / cocked again with the
+    camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
+    below the camera is and how wide a flat die's side faces show there. Readings without
+    tilt cues (another finder's) are left as they are."""
+    h, w = image_bgr.shape[:2]
+    cam = CameraView.from_corners(corners, (w, h), die_px)
+    out = []
+    for r in readings:
+        tilt = getattr(r, "tilt", None)
+        if isinstance(tilt, TiltCues):
+            state = state_from_model(image_bgr, r.centre, die_px, tilt, cam.at(r.centre))
+            r = replace(r, state=state)
+        out.append(r)
+    return out

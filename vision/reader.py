@@ -39,6 +39,7 @@ from vision.checkers import (
     quad_aspect,
 )
 from vision.cube import find_cube
+from vision.dice_tilt import restate
 from vision.observation import Observation, ObservedDie
 
 DiceFinder = Callable[..., list[Any]]
@@ -268,8 +269,15 @@ class BoardReader:
                 return list(self.dice_finder(frame, die_size_px=size))
             mask = self._near_board(frame.shape[:2], board)
             if not self.redetect and self._by_region:
-                return self._dice_where_changed(frame, size, mask, grey)
-            return list(self.dice_finder(frame, die_size_px=size, mask=mask, gray=grey))
+                found = self._dice_where_changed(frame, size, mask, grey)
+            else:
+                found = list(
+                    self.dice_finder(
+                        frame, die_size_px=size, mask=mask, gray=grey, learned_state=False
+                    )
+                )
+            # Flat or cocked is judged with the camera the board's corners give.
+            return restate(frame, found, board.corners, size)
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []
@@ -292,7 +300,11 @@ class BoardReader:
         self._reads_since_full += 1
         if boxes is None or self._reads_since_full >= self.full_dice_search_every:
             self._reads_since_full = 0
-            found = list(self.dice_finder(frame, die_size_px=size, mask=mask, gray=grey))  # type: ignore[misc]
+            found = list(
+                self.dice_finder(  # type: ignore[misc]
+                    frame, die_size_px=size, mask=mask, gray=grey, learned_state=False
+                )
+            )
         else:
             h, w = frame.shape[:2]
             for x0, y0, x1, y1 in (r.bbox for r in self._last_dice):
@@ -307,7 +319,12 @@ class BoardReader:
             found = (
                 list(
                     self.dice_finder(  # type: ignore[misc]
-                        frame, die_size_px=size, regions=merged(boxes), mask=mask, gray=grey
+                        frame,
+                        die_size_px=size,
+                        regions=merged(boxes),
+                        mask=mask,
+                        gray=grey,
+                        learned_state=False,
                     )
                 )
                 if boxes

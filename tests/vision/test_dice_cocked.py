@@ -55,19 +55,22 @@ def test_separates_fresh_cocked_and_flat_dice(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("centre", [(100.0, 200.0), (300.0, 200.0), (200.0, 100.0), (330.0, 310.0)])
 def test_crop_turns_the_image_centre_up(centre: tuple[float, float]) -> None:
-    """A mark between the die and the image centre lands above the crop's middle, whichever
-    side of the centre the die is on (dice left or right of it were once turned upside down)."""
-    from vision.cocked import _crop, die_patch, placement
+    """With a camera straight down, a mark between the die and the image centre lands above
+    the crop's middle, whichever side of the centre the die is on (dice left or right of it
+    were once turned upside down)."""
+    from vision.cocked import _crop, crop_matrix, die_patch
+    from vision.cocked_view import CameraView
 
     img = np.zeros((400, 400, 3), np.uint8)
     cx, cy = centre
     d = np.array([200.0 - cx, 200.0 - cy]) / np.hypot(200.0 - cx, 200.0 - cy)
     cv2.circle(img, (int(round(cx + 18 * d[0])), int(round(cy + 18 * d[1]))), 4, (255,) * 3, -1)
-    angle, off_axis = placement(img.shape, centre, 20.0)
-    assert off_axis == pytest.approx(np.hypot(200.0 - cx, 200.0 - cy) / 400.0)
-    crop = _crop(die_patch(img, centre, 20.0), angle)
+    view = CameraView.straight_down((400, 400), 20.0).at(centre)
+    crop = _crop(die_patch(img, centre, 20.0), crop_matrix(view, 20.0))
     ys, xs = np.nonzero(crop[:, :, 0] > 100)
     assert ys.mean() < 0.3 * crop.shape[0] and abs(xs.mean() - crop.shape[1] / 2) < 3
+    flipped = _crop(die_patch(img, centre, 20.0), crop_matrix(view, 20.0), flip=True)
+    assert np.array_equal(flipped, crop[:, ::-1])
 
 
 def test_ensemble_is_one_network_with_the_mean_logit() -> None:
@@ -96,14 +99,54 @@ def test_die_samples_round_trip(tmp_path: Path) -> None:
     from vision.train_cocked import DieSamples, die_patch_shape
 
     n = 3
+    corners = np.array([[100, 80], [1180, 90], [1170, 880], [110, 870]], float)
     s = DieSamples(
         np.zeros((n, *die_patch_shape()), np.uint8),
-        np.arange(n, dtype=np.float32),
-        np.full(n, 0.2, np.float32),
+        np.array([[300.0, 200.0], [640.0, 480.0], [900.0, 700.0]]),
+        np.full(n, 30.0),
+        np.repeat(corners[None], n, axis=0),
+        np.tile([1280, 960], (n, 1)).astype(np.int32),
         np.ones((n, 8), np.float32),
         np.array([0, 1, 3], np.int8),
         np.array([0, 0, 1], np.int32),
     )
     s.save(tmp_path / "s.npz")
     t = DieSamples.load(tmp_path / "s.npz")
-    assert t.cocked.tolist() == [0, 1, 0] and t.take(t.image == 1).angle.tolist() == [2.0]
+    assert t.cocked.tolist() == [0, 1, 0]
+    assert t.take(t.image == 1).centre.tolist() == [[900.0, 700.0]]
+    both = DieSamples.concat([t, t])
+    assert both.image.tolist() == [0, 0, 1, 2, 2, 3] and len(both.patches) == 2 * n
+    # A die right of the image centre shows its body toward the left (toward below the camera).
+    assert t.view(2).down[0] < 0 < np.linalg.det(t.view(2).lin)
+
+
+def test_no_board_calls_need_their_own_threshold() -> None:
+    """Without a board the camera is unknown: the call uses ``threshold_no_board``."""
+    k = N_FEATURES
+    m = CockedModel(
+        np.zeros(k, np.float32),
+        np.ones(k, np.float32),
+        np.zeros((k, 1), np.float32),
+        np.zeros(1, np.float32),
+        np.zeros(1, np.float32),
+        2.0,  # p = sigmoid(2) = 0.88 for any input
+        0.5,
+        0.95,
+    )
+    x = np.zeros(k, np.float32)
+    assert m.cocked(x, board=True) and not m.cocked(x, board=False)
+
+
+def test_restate_leaves_other_finders_readings_alone() -> None:
+    from dataclasses import dataclass
+
+    from vision.dice_tilt import restate
+
+    @dataclass(frozen=True)
+    class Other:
+        centre: tuple[float, float]
+        state: str
+
+    corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
+    r = Other((300.0, 300.0), "cocked")
+    assert restate(np.zeros((960, 1280, 3), np.uint8), [r], corners, 30.0) == [r]
