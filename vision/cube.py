@@ -6,7 +6,9 @@ search runs on an extended top-down view (the playing area plus a margin on ever
 board homography): in the bar strip and in the two side strips, it looks for a compact, square
 blob about 1.5 dice across that differs from the strip's usual colour.  Its height on the board
 gives the location: within the middle half it is "centre", otherwise it belongs to the player
-sitting at that long edge.
+sitting at that long edge.  Its face is read by :mod:`vision.cube_face`.  When no blob passes,
+fainter or smaller ones (a cube the colour of its bar, or only its number showing) are kept only
+if a number is read on them; blobs on dice the reader has read are never the cube.
 
 ::
 
