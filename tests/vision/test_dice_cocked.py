@@ -150,3 +150,28 @@ def test_restate_leaves_other_finders_readings_alone() -> None:
     corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
     r = Other((300.0, 300.0), "cocked")
     assert restate(np.zeros((960, 1280, 3), np.uint8), [r], corners, 30.0) == [r]
+
+
+def test_training_features_are_seeded_and_six_per_die() -> None:
+    """Augmentation (size jitter x mirror, some blurred) gives the same rows on every run."""
+    from vision.train_cocked import DieSamples, die_patch_shape, features
+
+    rng = np.random.default_rng(5)
+    n = 4
+    corners = np.array([[100, 80], [1180, 90], [1170, 880], [110, 870]], float)
+    s = DieSamples(
+        rng.integers(0, 255, (n, *die_patch_shape()), dtype=np.uint8),
+        rng.uniform(200, 900, (n, 2)),
+        np.full(n, 30.0),
+        np.repeat(corners[None], n, axis=0),
+        np.tile([1280, 960], (n, 1)).astype(np.int32),
+        np.ones((n, 8), np.float32),
+        np.array([0, 1, 1, 3], np.int8),
+        np.arange(n, dtype=np.int32),
+    )
+    x1, y1 = features(s, augment=True)
+    x2, _ = features(s, augment=True)
+    assert x1.shape == (6 * n, N_FEATURES) and np.array_equal(x1, x2)
+    assert y1.tolist() == [0] * 6 + [1] * 12 + [0] * 6
+    plain, _ = features(s, augment=False)
+    assert plain.shape == (n, N_FEATURES)
