@@ -39,7 +39,8 @@ board and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fanned stacks),
 ``bar`` (checkers on the bar), ``outlines`` (circles and rims), ``empty_board`` (board colours,
-colour runs), ``colours`` (white or black), ``model`` (shapes and results).
+colour runs), ``colours`` (white or black), ``slot_colour`` (slots coloured like a checker set),
+``totals`` (15 a side, unexplained blobs), ``model`` (shapes and results).
 
 ::
 
