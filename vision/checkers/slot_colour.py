@@ -67,11 +67,13 @@ def like_set_slots(
         mean = px.mean(axis=0)
         d_set = float(colour_dist(mean, colour))
         d_ref = float(colour_dist(mean, ref))
-        d_px = np.where(on_tri, colour_dist(px, tri), colour_dist(px, field))
-        share = float(np.mean(colour_dist(px, colour) < d_px))
-        if d_set > SET_RATIO * d_ref or share < ROW_SHARE:
+        if d_set > SET_RATIO * d_ref:
             break
         if colour[0] > LIGHT_SET and float(colour_dist(colour, ref)) < LIGHT_SEP:
+            break
+        # The mean alone could be a mix (half checker, half board): nearly every pixel must be.
+        d_px = np.where(on_tri, colour_dist(px, tri), colour_dist(px, field))
+        if float(np.mean(colour_dist(px, colour) < d_px)) < ROW_SHARE:
             break
         n += 1
     return n
