@@ -16,7 +16,14 @@ from vision.board.layout import (
     layout_fit,
     layout_scores,
 )
-from vision.board.sides import bars_near, reasonable, refine_quad, side_searches, snap_sides
+from vision.board.sides import (
+    all_sides_search,
+    bars_near,
+    reasonable,
+    refine_quad,
+    side_searches,
+    snap_sides,
+)
 
 # Below this best fit the finalists look partial: the playing area is also sought inside the
 # largest candidate.
@@ -240,4 +247,9 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     fit, bar, best_q, _ = max((f for f in finalists if f[0] >= top - FIT_TIE), key=lambda t: t[3])
     if fit < MIN_LAYOUT_FIT:
         return None
+    if refine:
+        # Only a quad that already passes for a board: the search never makes a non-board one.
+        whole = all_sides_search(grey, small, fast, best_q, fit, bar)
+        if whole is not None and _middle_penalty(grey, whole[0]) == 1.0:
+            best_q, fit, bar = whole
     return make_fix(best_q / scale, "frame", fit, bar)

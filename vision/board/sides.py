@@ -100,13 +100,17 @@ def _side_search(
     score: Callable[[np.ndarray], tuple[float, float]],
     quad: np.ndarray,
     movable: tuple[int, ...] = (1, 3),
-    per_side: int = 3,
-) -> tuple[float, float, np.ndarray] | None:
-    """The quad, among those made of the strongest straight edges near the ``movable`` sides of
-    a rough quad (0 top, 1 right, 2 bottom, 3 left; the others stay), that ``score`` (a quad ->
-    (score, bar_frac)) rates best: (score, bar_frac, quad)."""
-    lines = _side_lines(grey, quad, per_side, movable)
-    best: tuple[float, float, np.ndarray] | None = None
+    per_side: int | tuple[int, int, int, int] = 3,
+    keep: int = 1,
+) -> list[tuple[float, float, np.ndarray]]:
+    """The ``keep`` quads, among those made of the strongest straight edges near the ``movable``
+    sides of a rough quad (0 top, 1 right, 2 bottom, 3 left; the others stay; ``per_side`` edges
+    each, or one count per side), that ``score`` (a quad -> (score, bar_frac)) rates best, best
+    first: (score, bar_frac, quad)."""
+    counts = (per_side,) * 4 if isinstance(per_side, int) else per_side
+    lines = _side_lines(grey, quad, max(counts), movable)
+    lines = [picks[: n + 1] for picks, n in zip(lines, counts, strict=True)]
+    found: list[tuple[float, float, np.ndarray]] = []
     for top, right, bottom, left in itertools.product(*lines):
         sides = [top, right, bottom, left]
         pts = []
@@ -122,9 +126,9 @@ def _side_search(
         if not reasonable(q):
             continue
         f, b_ = score(q)
-        if best is None or f > best[0]:
-            best = (f, b_, q)
-    return best
+        found.append((f, b_, q))
+    found.sort(key=lambda t: -t[0])
+    return found[:keep]
 
 
 def refine_quad(
@@ -235,13 +239,15 @@ def side_searches(
     pair, which is kept when the fit gains SIDE_GAIN (a side one column off, or on the frame's
     or a tray's edge, fits far worse), then polished on the column alignment.  Only called on a
     quad that already passes for a board, so this never turns a non-board into one.  (Top and
-    bottom are left alone: a row of checkers along the base also makes a straight edge, and
-    cutting the checkers off flatters the layout fit; the column alignment did not tell them
-    apart reliably either: it fixed one dev image and broke a real tournament board.)
+    bottom are left alone here: a row of checkers along the base also makes a straight edge,
+    and cutting the checkers off flatters the layout fit; the column alignment did not tell them
+    apart reliably either: it fixed one dev image and broke a real tournament board.
+    all_sides_search moves them, with the quiet band outside a playing area as the guard.)
     """
     # Every bar width, coarsely: a quad a column off has misjudged the bar too.
     bars = BAR_FRACS[::3]
-    found = _side_search(grey, lambda c: fast(c, bars), q, (1, 3), per_side=5)
+    best = _side_search(grey, lambda c: fast(c, bars), q, (1, 3), per_side=5)
+    found = best[0] if best else None
     # The cheap fit of the rough quad itself first: most quads gain nothing worth a full fit.
     if found is not None and found[0] > fast(q, bars)[0] + SIDE_GAIN / 2:
         f2, b2 = layout_fit(small, found[2], bars_near(found[1]))
@@ -249,3 +255,111 @@ def side_searches(
             q, _, bar = refine_quad(grey, found[2], max_rounds=2)
             fit, bar = layout_fit(small, q, bars_near(bar))
     return q, fit, bar
+
+
+# All-sides search (all_sides_search): edges tried near each side (top, right, bottom, left;
+# the short sides get one more: a side missing the perspective has triangle flanks and checker
+# rows near it), how many of the cheap fit's best quads get a full layout fit, and how much that
+# must beat the quad found so far.
+ALL_SIDES_LINES = (3, 4, 3, 4)
+ALL_SIDES_KEEP = 8
+ALL_SIDES_GAIN = 0.02
+ALL_SIDES_TIE = 0.02
+# See side_quiet.
+ALL_SIDES_QUIET = 0.8
+ALL_SIDES_QUIET_SLACK = 0.05
+ALL_SIDES_QUIET_OK = 0.3
+
+
+def all_sides_search(
+    grey: np.ndarray, small: np.ndarray, fast: FastFit, q: np.ndarray, fit: float, bar: float
+) -> tuple[np.ndarray, float, float] | None:
+    """All four sides moved together onto nearby straight edges: (quad, layout fit, bar_frac)
+    of the best such quad when its full layout fit beats ``fit`` by ALL_SIDES_GAIN, else None.
+
+    A quad holding a strip of the frame above or below the points, or one whose sides miss the
+    perspective (a side and its neighbour both off), is not fixed side by side: each side alone
+    gains little, both together a lot.  The cheap fit (at the bar width nearest ``bar`` only:
+    moving the sides a little changes the bar's share little, and each bar width costs a pass)
+    ranks the combinations; it flatters some (its coarse view blurs a side onto a row of
+    checkers), so the best few are rated again with the full fit, which decides."""
+    bars = (min(BAR_FRACS, key=lambda b: abs(b - bar)),)
+    found = _side_search(
+        grey, lambda c: fast(c, bars), q, (0, 1, 2, 3), ALL_SIDES_LINES, keep=ALL_SIDES_KEEP
+    )
+    # A long side pulled in onto a row of checkers flatters the fit (the checkers cut off no
+    # longer need explaining), and so can a side slanted across the points: such sides have
+    # busy bands outside (see side_quiet).  A side may not get busier outside than the quad's
+    # own unless it is plainly quiet, and no long side may be busier than any playing area's
+    # (labelled boards: at most 0.7).
+    h, w = grey.shape[:2]
+    limit = np.maximum(side_quiet(grey, q) + ALL_SIDES_QUIET_SLACK, ALL_SIDES_QUIET_OK)
+    limit[[0, 2]] = np.minimum(limit[[0, 2]], ALL_SIDES_QUIET)
+    margin = 0.02 * max(h, w)
+    rated = []
+    for _, b, c in found:
+        # Off the image is not a board seen (and the black outside flatters the fit).
+        if (c < -margin).any() or (c > np.array([w, h]) + margin).any():
+            continue
+        if (side_quiet(grey, c) > limit).any():
+            continue
+        f, b2 = layout_fit(small, c, bars_near(b))
+        if f > fit + ALL_SIDES_GAIN:
+            rated.append((f, b2, c))
+    if not rated:
+        return None
+    # The layout fit alone can prefer a quad sheared onto checker rows by a hair (it explains
+    # where the checkers are as well as the board does): between quads within ALL_SIDES_TIE of
+    # the best fit, the column alignment and the edges on the sides decide.
+    top = max(r[0] for r in rated)
+    close = [r for r in rated if r[0] >= top - ALL_SIDES_TIE]
+    f, b2, c = max(close, key=lambda r: _alignment(grey, r[2]))
+    return c, f, b2
+
+
+def _alignment(grey: np.ndarray, q: np.ndarray) -> float:
+    """Pattern score plus a quarter of the border score (as the finalists are told apart)."""
+    s, _, border = layout_scores(grey, q, BAR_FRACS)
+    return s + 0.25 * border
+
+
+def side_quiet(grey: np.ndarray, q: np.ndarray, band: float = 0.05) -> np.ndarray:
+    """Edge energy in a band just outside each side of a quad over that in the band just inside:
+    (top, right, bottom, left).  Outside a playing area lies the frame, quiet; inside, the
+    triangles and the checkers on them: a side pulled in onto a row of checkers, or slanted
+    across the points, has busy bands on both sides.  Long sides count vertical edges only
+    (the frame's own grain and the field's edge run along them), short sides all edges."""
+    m = band + 0.01
+    mx, my = m * _SIDE_W, m * _SIDE_H
+    vw, vh = int(_SIDE_W + 2 * mx), int(_SIDE_H + 2 * my)
+    dst = np.array([[mx, my], [mx + _SIDE_W, my], [mx + _SIDE_W, my + _SIDE_H], [mx, my + _SIDE_H]])
+    h = cv2.getPerspectiveTransform(order_corners(q).astype(np.float32), dst.astype(np.float32))
+    v = cv2.warpPerspective(grey, h, (vw, vh), flags=cv2.INTER_LINEAR).astype(np.float32)
+    gx = np.abs(cv2.Sobel(v, cv2.CV_32F, 1, 0, ksize=3))
+    g = gx + np.abs(cv2.Sobel(v, cv2.CV_32F, 0, 1, ksize=3))
+    x0, x1, y0, y1 = int(mx), int(mx + _SIDE_W), int(my), int(my + _SIDE_H)
+    bx, by = int(band * _SIDE_W), int(band * _SIDE_H)
+    gap = max(1, int(0.01 * _SIDE_H))
+    cols, rows = slice(x0 + 4, x1 - 4), slice(y0 + 4, y1 - 4)
+    pairs = (
+        (gx[y0 - gap - by : y0 - gap, cols], gx[y0 + gap : y0 + gap + by, cols]),
+        (g[rows, x1 + gap : x1 + gap + bx], g[rows, x1 - gap - bx : x1 - gap]),
+        (gx[y1 + gap : y1 + gap + by, cols], gx[y1 - gap - by : y1 - gap, cols]),
+        (g[rows, x0 - gap - bx : x0 - gap], g[rows, x0 + gap : x0 + gap + bx]),
+    )
+    # A band off the image is black, not quiet: it counts as busy (nothing seen, nothing known).
+    seen = cv2.warpPerspective(
+        np.ones(grey.shape[:2], np.uint8), h, (vw, vh), flags=cv2.INTER_NEAREST
+    )
+    outside_seen = (
+        seen[y0 - gap - by : y0 - gap, cols],
+        seen[rows, x1 + gap : x1 + gap + bx],
+        seen[y1 + gap : y1 + gap + by, cols],
+        seen[rows, x0 - gap - bx : x0 - gap],
+    )
+    return np.array(
+        [
+            float(o.mean()) / (float(i.mean()) + 1e-6) if float(m.mean()) > 0.9 else np.inf
+            for (o, i), m in zip(pairs, outside_seen, strict=True)
+        ]
+    )
