@@ -13,8 +13,8 @@ Two ways to find it:
   ``vision.board.markers``;
 - marker-free: quadrilateral candidates from the board's contours (the whole area, or two halves
   joined across the bar), scored by how well the point columns line up with the triangle edges
-  (``vision.board.layout``), then refined corner by corner on that score
-  (``vision.board.frame``).
+  (``vision.board.layout``; the search: ``vision.board.frame``), then refined corner by corner
+  on the column alignment and side by side onto nearby straight edges (``vision.board.sides``).
 
 ::
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.board.frame import FastFit, find_board_frame, side_searches
+from vision.board.frame import find_board_frame
 from vision.board.geometry import (
     CANON_H,
     CANON_W,
@@ -37,8 +37,15 @@ from vision.board.geometry import (
     order_corners,
     rectify,
 )
-from vision.board.layout import MIN_LAYOUT_FIT, MIN_PATTERN_SCORE, layout_fit, pattern_score
+from vision.board.layout import (
+    MIN_LAYOUT_FIT,
+    MIN_PATTERN_SCORE,
+    FastFit,
+    layout_fit,
+    pattern_score,
+)
 from vision.board.markers import ARUCO_DICT, MARKER_IDS, detect_markers, find_board_markers
+from vision.board.sides import side_searches
 
 __all__ = [
     "ARUCO_DICT",

@@ -1,10 +1,7 @@
 """Marker-free board finding: quadrilateral candidates from contours, ranked by the layout
-scores, refined corner by corner and side by side."""
+scores, refined corner by corner and side by side (``vision.board.sides``)."""
 
 from __future__ import annotations
-
-import itertools
-from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -19,6 +16,19 @@ from vision.board.layout import (
     layout_fit,
     layout_scores,
 )
+from vision.board.sides import (
+    all_sides_search,
+    bars_near,
+    reasonable,
+    refine_quad,
+    side_searches,
+    snap_sides,
+)
+
+# Below this best fit the finalists look partial: the playing area is also sought inside the
+# largest candidate.
+WEAK_FIT = 0.2
+FIT_TIE = 0.01
 
 
 def _quad_candidates(image: np.ndarray, work_size: int = 640) -> list[np.ndarray]:
@@ -73,155 +83,6 @@ def _quad_candidates(image: np.ndarray, work_size: int = 640) -> list[np.ndarray
         if hgt > 0 and 1.0 < w / hgt < 2.2:  # landscape boards only
             out.append(q)
     return out
-
-
-_SIDE_W, _SIDE_H = 480, 360
-# Side search (side_searches): how much layout fit moved left/right sides must gain to be kept.
-SIDE_GAIN = 0.1
-# Below this best fit the finalists look partial: the playing area is also sought inside the
-# largest candidate.
-WEAK_FIT = 0.2
-FIT_TIE = 0.01
-_SIDE_REACH = 0.14  # how far (share of the quad's width / height) a side may move
-_SIDE_SLANT = 0.2  # and how much it may turn (end offset over length)
-
-
-def _line_scores(g: np.ndarray, ends: np.ndarray, span: tuple[int, int]) -> np.ndarray:
-    """Mean of ``g`` along the lines from (a, span[0]) to (b, span[1]) for every a, b in ``ends``
-    (x of a near-vertical line in a top-down view; transpose ``g`` for horizontal lines)."""
-    ts = np.linspace(0.04, 0.96, 48)
-    ys = span[0] + (span[1] - span[0]) * ts
-    yi = np.clip(np.round(ys).astype(int), 0, g.shape[0] - 1)
-    a = ends[:, None, None]
-    b = ends[None, :, None]
-    xs = a + (b - a) * ts[None, None, :]
-    xi = np.clip(np.round(xs).astype(int), 0, g.shape[1] - 1)
-    return g[yi[None, None, :], xi].mean(axis=2)
-
-
-def _side_lines(
-    grey: np.ndarray, quad: np.ndarray, per_side: int = 3, movable: tuple[int, ...] = (0, 1, 2, 3)
-) -> list[list[tuple[float, np.ndarray, np.ndarray]]]:
-    """For each side of a rough quad (top, right, bottom, left), the ``per_side`` strongest
-    distinct straight edges near it: (strength, two image points on the line)."""
-    q = order_corners(quad)
-    mx, my = _SIDE_REACH * _SIDE_W, _SIDE_REACH * _SIDE_H
-    vw, vh = int(_SIDE_W + 2 * mx), int(_SIDE_H + 2 * my)
-    dst = np.array([[mx, my], [mx + _SIDE_W, my], [mx + _SIDE_W, my + _SIDE_H], [mx, my + _SIDE_H]])
-    h = cv2.getPerspectiveTransform(q.astype(np.float32), dst.astype(np.float32))
-    v = cv2.warpPerspective(grey, h, (vw, vh), flags=cv2.INTER_LINEAR).astype(np.float32)
-    v = cv2.GaussianBlur(v, (3, 3), 0)
-    gx = np.abs(cv2.Sobel(v, cv2.CV_32F, 1, 0, ksize=3))
-    gy = np.abs(cv2.Sobel(v, cv2.CV_32F, 0, 1, ksize=3))
-    inv = np.linalg.inv(h)
-    out = []
-    for side in range(4):
-        vertical = side in (1, 3)
-        g = gx if vertical else gy.T
-        centre = (
-            (mx + _SIDE_W if side == 1 else mx) if vertical else (my + _SIDE_H if side == 2 else my)
-        )
-        reach = mx if vertical else my
-        span = (int(my), int(my + _SIDE_H)) if vertical else (int(mx), int(mx + _SIDE_W))
-        ends = np.arange(max(2.0, centre - reach), min(g.shape[1] - 3.0, centre + reach), 2.0)
-        # The rough quad's own side is always a candidate.
-        picks: list[tuple[float, np.ndarray, np.ndarray]] = [(0.0, q[side], q[(side + 1) % 4])]
-        if side not in movable:
-            out.append(picks)
-            continue
-        sc = _line_scores(g, ends, span)
-        # Nearly parallel to the rough side: not a triangle's flank.
-        slant = np.abs(ends[:, None] - ends[None, :]) > _SIDE_SLANT * (span[1] - span[0])
-        sc[slant] = -1.0
-        flat = np.argsort(sc.ravel())[::-1]
-        taken: list[float] = [centre]
-        for f in flat[:4000]:
-            i, j = np.unravel_index(int(f), sc.shape)
-            mid = (ends[i] + ends[j]) / 2
-            if any(abs(mid - t) < 0.02 * _SIDE_W for t in taken):
-                continue
-            taken.append(mid)
-            a, b = (ends[i], span[0]), (ends[j], span[1])
-            pts = np.array([a, b] if vertical else [a[::-1], b[::-1]], np.float64)
-            img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(2, 2)
-            picks.append((float(sc[i, j]), img[0], img[1]))
-            if len(picks) > per_side:
-                break
-        out.append(picks)
-    return out
-
-
-def _meet(p1: np.ndarray, p2: np.ndarray, p3: np.ndarray, p4: np.ndarray) -> np.ndarray | None:
-    d1, d2 = p2 - p1, p4 - p3
-    den = d1[0] * d2[1] - d1[1] * d2[0]
-    if abs(den) < 1e-9:
-        return None
-    t = ((p3[0] - p1[0]) * d2[1] - (p3[1] - p1[1]) * d2[0]) / den
-    return p1 + t * d1
-
-
-def _side_search(
-    grey: np.ndarray,
-    score: Callable[[np.ndarray], tuple[float, float]],
-    quad: np.ndarray,
-    movable: tuple[int, ...] = (1, 3),
-    per_side: int = 3,
-) -> tuple[float, float, np.ndarray] | None:
-    """The quad, among those made of the strongest straight edges near the ``movable`` sides of
-    a rough quad (0 top, 1 right, 2 bottom, 3 left; the others stay), that ``score`` (a quad ->
-    (score, bar_frac)) rates best: (score, bar_frac, quad)."""
-    lines = _side_lines(grey, quad, per_side, movable)
-    best: tuple[float, float, np.ndarray] | None = None
-    for top, right, bottom, left in itertools.product(*lines):
-        sides = [top, right, bottom, left]
-        pts = []
-        for k in range(4):
-            a, b = sides[(k - 1) % 4], sides[k]
-            p = _meet(a[1], a[2], b[1], b[2])
-            if p is None:
-                break
-            pts.append(p)
-        if len(pts) < 4:
-            continue
-        q = np.array(pts)
-        if not _reasonable(q):
-            continue
-        f, b_ = score(q)
-        if best is None or f > best[0]:
-            best = (f, b_, q)
-    return best
-
-
-def refine_quad(
-    grey: np.ndarray,
-    quad: np.ndarray,
-    movable: tuple[int, ...] = (0, 1, 2, 3),
-    max_rounds: int = 4,
-) -> tuple[np.ndarray, float, float]:
-    """Coordinate ascent on the corners' coordinates (of the ``movable`` corners): pattern score
-    plus a border term."""
-    size = float(np.linalg.norm(quad[1] - quad[0]))
-    best_q = quad.copy()
-    s0, bar, b0 = layout_scores(grey, best_q, BAR_FRACS)
-    best_total = s0 + 0.25 * b0
-    for step in (0.01 * size, 0.004 * size):
-        bars = tuple(b for b in BAR_FRACS if abs(b - bar) < 0.012)
-        improved = True
-        rounds = 0
-        while improved and rounds < max_rounds:
-            improved = False
-            rounds += 1
-            for k in movable:
-                for axis in range(2):
-                    for sign in (-1.0, 1.0):
-                        q = best_q.copy()
-                        q[k, axis] += sign * step
-                        s, b, border = layout_scores(grey, q, bars)
-                        if s + 0.25 * border > best_total + 1e-3:
-                            best_q, best_total, bar = q, s + 0.25 * border, b
-                            improved = True
-    final, bar, _ = layout_scores(grey, best_q, BAR_FRACS)
-    return best_q, final, bar
 
 
 _IN_W, _IN_H = 640, 480
@@ -288,7 +149,7 @@ def _inner_search(grey: np.ndarray, colour: np.ndarray, quad: np.ndarray) -> np.
     for x0, x1, bar in picks:
         rect = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64).reshape(-1, 1, 2)
         quad = cv2.perspectiveTransform(rect, inv).reshape(4, 2)
-        fit, _ = layout_fit(colour, quad, _bars_near(bar))
+        fit, _ = layout_fit(colour, quad, bars_near(bar))
         if best is None or fit > best[0]:
             best = (fit, quad)
     return None if best is None else best[1]
@@ -307,108 +168,16 @@ def _middle_ratio(grey: np.ndarray, quad: np.ndarray) -> float:
     return mid / (base + 1e-6)
 
 
-def _snap_sides(grey: np.ndarray, quad: np.ndarray, reach: float = 0.05) -> np.ndarray:
-    """Move each side of a quad onto the strongest straight edge near it (within ``reach`` of
-    the board's size), independently, then intersect: fixes a corner that a contour's
-    four-point approximation or a parallelogram guess put off under perspective."""
-    q = order_corners(quad)
-    g = cv2.GaussianBlur(grey, (5, 5), 1.5).astype(np.float32)
-    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-    h, w = g.shape
-    size = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[0])) / 2
-    centre = q.mean(axis=0)
-    lines = []
-    for k in range(4):
-        a, b = q[k], q[(k + 1) % 4]
-        direction = (b - a) / (np.linalg.norm(b - a) + 1e-9)
-        normal = np.array([-direction[1], direction[0]])
-        if np.dot(normal, (a + b) / 2 - centre) < 0:
-            normal = -normal  # pointing out of the board
-        offsets = np.arange(-reach * size, reach * size + 1, 1.0)
-        ts = np.linspace(0.1, 0.9, 40)
-        pts = a[None] + (b - a)[None] * ts[:, None]
-        found = []
-        for p in pts:
-            xy = p[None] + offsets[:, None] * normal[None]
-            xi = np.clip(np.round(xy[:, 0]).astype(int), 0, w - 1)
-            yi = np.clip(np.round(xy[:, 1]).astype(int), 0, h - 1)
-            along_normal = np.abs(gx[yi, xi] * normal[0] + gy[yi, xi] * normal[1])
-            j = int(np.argmax(along_normal))
-            found.append((xy[j], along_normal[j], offsets[j]))
-        # Keep the offsets agreeing with the median: one straight edge, not checkers' rims.
-        offs = np.array([f[2] for f in found])
-        med = float(np.median(offs))
-        keep = [f[0] for f in found if abs(f[2] - med) <= 0.006 * size + 1.5]
-        if len(keep) < 12:
-            lines.append((a, b))
-            continue
-        pts_k = np.array(keep, np.float32)
-        vx, vy, x0, y0 = cv2.fitLine(pts_k, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([x0 + vx, y0 + vy])))
-    out = []
-    for k in range(4):
-        (p1, p2), (p3, p4) = lines[(k - 1) % 4], lines[k]
-        d1, d2 = p2 - p1, p4 - p3
-        den = d1[0] * d2[1] - d1[1] * d2[0]
-        if abs(den) < 1e-9:
-            return q
-        t = ((p3[0] - p1[0]) * d2[1] - (p3[1] - p1[1]) * d2[0]) / den
-        out.append(p1 + t * d1)
-    return np.array(out)
-
-
-def _bars_near(bar: float, reach: float = 0.021) -> tuple[float, ...]:
-    """Bar fractions within ``reach`` of an estimate (the layout fit then only refines it)."""
-    return tuple(b for b in BAR_FRACS if abs(b - bar) <= reach)
-
-
-def _reasonable(q: np.ndarray) -> bool:
-    """Convex, no side under a fifth of the longest, landscape (1.0-2.2)."""
-    sides = [np.linalg.norm(q[(i + 1) % 4] - q[i]) for i in range(4)]
-    if min(sides) < 0.2 * max(sides) or not cv2.isContourConvex(q.astype(np.float32)):
-        return False
-    w = (sides[0] + sides[2]) / 2
-    h = (sides[1] + sides[3]) / 2
-    return h > 0 and 1.0 < w / h < 2.2
-
-
 def _middle_penalty(grey: np.ndarray, quad: np.ndarray) -> float:
     """0.5 for triangles across the middle (a quarter of a board, not a board), else 1."""
     return 0.5 if _middle_ratio(grey, quad) > 0.75 else 1.0
-
-
-def side_searches(
-    grey: np.ndarray, small: np.ndarray, fast: FastFit, q: np.ndarray, fit: float, bar: float
-) -> tuple[np.ndarray, float, float]:
-    """Move a refined quad's left and right sides onto nearby straight edges where that clearly
-    helps: (quad, layout fit, bar_frac).
-
-    Candidates are the strongest near-parallel edges near each side; the layout fit picks the
-    pair, which is kept when the fit gains SIDE_GAIN (a side one column off, or on the frame's
-    or a tray's edge, fits far worse), then polished on the column alignment.  Only called on a
-    quad that already passes for a board, so this never turns a non-board into one.  (Top and
-    bottom are left alone: a row of checkers along the base also makes a straight edge, and
-    cutting the checkers off flatters the layout fit; the column alignment did not tell them
-    apart reliably either: it fixed one dev image and broke a real tournament board.)
-    """
-    # Every bar width, coarsely: a quad a column off has misjudged the bar too.
-    bars = BAR_FRACS[::3]
-    found = _side_search(grey, lambda c: fast(c, bars), q, (1, 3), per_side=5)
-    # The cheap fit of the rough quad itself first: most quads gain nothing worth a full fit.
-    if found is not None and found[0] > fast(q, bars)[0] + SIDE_GAIN / 2:
-        f2, b2 = layout_fit(small, found[2], _bars_near(found[1]))
-        if f2 > fit + SIDE_GAIN:
-            q, _, bar = refine_quad(grey, found[2], max_rounds=2)
-            fit, bar = layout_fit(small, q, _bars_near(bar))
-    return q, fit, bar
 
 
 def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | None:
     """Marker-free: quad candidates from contours (and the playing area searched inside the
     best of them), ranked by how well the board layout explains them, refined; None if nothing
     looks like a board."""
-    candidates = [q for q in _quad_candidates(image) if _reasonable(q)]
+    candidates = [q for q in _quad_candidates(image) if reasonable(q)]
     h, w = image.shape[:2]
     candidates.append(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float64))
     # Work on a copy at most 960 px wide: same answer, a fraction of the memory traffic.
@@ -428,7 +197,7 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     # The playing area may sit inside a candidate (frame and trays around it).
     for _, q in scored[:4]:
         inner = _inner_search(grey, small, q)
-        if inner is not None and _reasonable(inner):
+        if inner is not None and reasonable(inner):
             pool.append(inner)
     # Pattern and border pick the best few; the layout fit decides between them (a quad
     # shifted by a column, or a quarter board, lines up nearly as well but fits far worse).
@@ -447,15 +216,15 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         q = todo.pop(0)
         if refine:
             q, _, bar = refine_quad(grey, q)
-            snapped = _snap_sides(grey, q)
-            if _reasonable(snapped):
-                q_fit, _ = layout_fit(small, q, _bars_near(bar))
-                s_fit, _ = layout_fit(small, snapped, _bars_near(bar))
+            snapped = snap_sides(grey, q)
+            if reasonable(snapped):
+                q_fit, _ = layout_fit(small, q, bars_near(bar))
+                s_fit, _ = layout_fit(small, snapped, bars_near(bar))
                 if s_fit > q_fit:
                     q = snapped
         else:
             _, bar, _ = layout_scores(grey, q, BAR_FRACS)
-        fit, bar = layout_fit(small, q, _bars_near(bar))
+        fit, bar = layout_fit(small, q, bars_near(bar))
         penalty = _middle_penalty(grey, q)
         if refine and fit * penalty >= MIN_LAYOUT_FIT:
             moved, fit, bar = side_searches(grey, small, fast, q, fit, bar)
@@ -470,7 +239,7 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
             # playing area inside the largest quad as well.
             inner = _inner_search(grey, small, largest)
             largest = None
-            if inner is not None and _reasonable(inner):
+            if inner is not None and reasonable(inner):
                 todo.append(inner)
     # The layout fit tells a board from a shifted or partial quad, but between quads that fit
     # about equally well (within FIT_TIE), the column alignment places the sides better.
@@ -478,4 +247,9 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     fit, bar, best_q, _ = max((f for f in finalists if f[0] >= top - FIT_TIE), key=lambda t: t[3])
     if fit < MIN_LAYOUT_FIT:
         return None
+    if refine:
+        # Only a quad that already passes for a board: the search never makes a non-board one.
+        whole = all_sides_search(grey, small, fast, best_q, fit, bar)
+        if whole is not None and _middle_penalty(grey, whole[0]) == 1.0:
+            best_q, fit, bar = whole
     return make_fix(best_q / scale, "frame", fit, bar)

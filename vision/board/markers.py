@@ -5,9 +5,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.board.frame import refine_quad
 from vision.board.geometry import BoardFix, make_fix, order_corners
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_scores, pattern_score
+from vision.board.sides import refine_quad
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 MARKER_IDS = (0, 1, 2, 3)
