@@ -184,11 +184,7 @@ def _best_square(
     avoid: Sequence[tuple[float, float, float, float]] = (),
 ) -> tuple[float, float, float] | None:
     """The most cube-like blob of a strip's mask, if better than ``best`` (score, x, y)."""
-    mask = candidate.astype(np.uint8)
-    # Close first: the digits on the face must not split the cube into pieces.
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
+    n, stats, cents = _blobs(candidate)
     strip_w = x1 - x0
     for i in range(1, n):
         bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
@@ -207,15 +203,10 @@ def _best_square(
         if clipped and area < 0.65 * bw * bh:
             continue
         cx, cy = cents[i]
-        if _inside(x0 + cx, cy, avoid):
-            continue
-        # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
-        rel = (cy / _SCALE - my) / geometry.height
-        if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
+        rel = _cube_place(x0 + cx, cy, geometry, my, on_bar, avoid)
+        if rel is None:
             continue
         outside = rel < 0.0 or rel > 1.0
-        if outside and not on_bar:
-            continue  # the frame's corners (and the markers on them) are no place for a cube
         # A cube waits on the board far more often than on the frame beyond the bar's ends.
         score = 1.0 - abs(np.log(side / cube_px)) - (0.3 if outside else 0.0)
         if best is None or score > best[0]:
@@ -236,9 +227,7 @@ def _squares(
 ) -> list[tuple[float, float, float]]:
     """Every roughly cube-sized, squarish blob of a strip's mask as (score, x, y): the checks
     of _best_square, looser (a blob only has to be worth reading)."""
-    mask = cv2.morphologyEx(candidate.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
+    n, stats, cents = _blobs(candidate)
     out = []
     for i in range(1, n):
         bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
@@ -250,15 +239,40 @@ def _squares(
         if not 0.6 < bw / max(bh, 1) < 1 / 0.6 or area < 0.5 * bw * bh:
             continue
         cx, cy = cents[i]
-        if _inside(x0 + cx, cy, avoid):
+        if _cube_place(x0 + cx, cy, geometry, my, on_bar, avoid) is None:
             continue
-        rel = (cy / _SCALE - my) / geometry.height
-        if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
-            continue  # the bar's hinges
-        if (rel < 0.0 or rel > 1.0) and not on_bar:
-            continue  # the frame's corners
         out.append((1.0 - abs(float(np.log(side / (size[1] * cube_px)))), x0 + cx, cy))
     return out
+
+
+def _blobs(candidate: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """A strip mask's blobs: (count incl. background, stats, centroids)."""
+    # Close first: the digits on the face must not split the cube into pieces.
+    mask = cv2.morphologyEx(candidate.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
+    return n, stats, cents
+
+
+def _cube_place(
+    x: float,
+    y: float,
+    geometry: BoardGeometry,
+    my: float,
+    on_bar: bool,
+    avoid: Sequence[tuple[float, float, float, float]],
+) -> float | None:
+    """Where a blob centred at (x, y) of the view lies across the board (0 top edge, 1 bottom)
+    if a cube can wait there, else None."""
+    if _inside(x, y, avoid):
+        return None
+    rel = float((y / _SCALE - my) / geometry.height)
+    # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
+    if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
+        return None
+    if (rel < 0.0 or rel > 1.0) and not on_bar:
+        return None  # the frame's corners (and the markers on them) are no place for a cube
+    return rel
 
 
 def _boxes_in_view(

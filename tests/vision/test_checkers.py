@@ -349,30 +349,19 @@ def test_slots_past_a_row_coloured_like_its_set_are_checkers() -> None:
         return s + rng.normal(0.0, 1.0, s.shape).astype(np.float32)
 
     slots = [0.5 * d + k * pitch for k in (1, 2, 3)]
+
+    def like(board: tuple[float, float, float], colour: np.ndarray, n: int) -> int:
+        refs = (np.array(board, np.float32), np.array(board, np.float32))
+        s = strip(board, tuple(map(float, colour)), n)
+        return like_set_slots(s, care, tri_mask, refs, colour, slots, d)
+
     dark, black = (30.0, 132.0, 131.0), np.array([18.0, 130.0, 128.0], np.float32)
-    refs = (np.array(dark, np.float32), np.array(dark, np.float32))
     # Black checkers on a dark point: the two past the first are its set's colour.
-    assert (
-        like_set_slots(
-            strip(dark, tuple(map(float, black)), 3), care, tri_mask, refs, black, slots, d
-        )
-        == 2
-    )
-    assert (
-        like_set_slots(
-            strip(dark, tuple(map(float, black)), 1), care, tri_mask, refs, black, slots, d
-        )
-        == 0
-    )
+    assert like(dark, black, 3) == 2
+    assert like(dark, black, 1) == 0
     # A white set as near a light point as shading goes: no checker from colour alone.
     light, white = (187.0, 136.0, 126.0), np.array([176.0, 136.0, 126.0], np.float32)
-    refs = (np.array(light, np.float32), np.array(light, np.float32))
-    assert (
-        like_set_slots(
-            strip(light, tuple(map(float, white)), 3), care, tri_mask, refs, white, slots, d
-        )
-        == 0
-    )
+    assert like(light, white, 3) == 0
 
 
 def test_a_lone_checker_touching_a_die_and_bar_ties() -> None:
