@@ -103,7 +103,9 @@ class Observation:
     def key(self) -> tuple[Any, ...]:
         """What must stay identical between reads for a reading to be confirmed."""
         dice = tuple(sorted((d.value or 0, d.state, d.zone or "") for d in self.dice))
-        cube = None if self.cube is None else (self.cube.location, self.cube.value)
+        # The cube's place, not its face: a face read on one frame and not the next must not
+        # hold up a confirmation, and every double moves the cube anyway.
+        cube = None if self.cube is None else self.cube.location
         return (
             self.status,
             self.white,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.motion import MotionDetector, ReadConfirmer
-from vision.observation import Observation
+from vision.observation import CubeReading, Observation
 
 
 def _sequence(seed: int = 0):
@@ -71,3 +71,17 @@ def test_reading_confirmed_by_k_identical_reads() -> None:
     assert conf.update(_obs(3)) is None
     assert conf.update(Observation(status="motion")) is None
     assert conf.update(_obs(3)) is None  # a non-ok status reset the run
+
+
+def test_cube_face_read_now_and_then_does_not_hold_up_confirmation() -> None:
+    def with_cube(location: str, value: int | None) -> Observation:
+        white = (2,) + (0,) * 23
+        cube = CubeReading(location, value, 0.9)
+        return Observation(status="ok", white=white, black=(0,) * 24, cube=cube)
+
+    conf = ReadConfirmer(confirmations=3)
+    assert conf.update(with_cube("centre", 64)) is None
+    assert conf.update(with_cube("centre", None)) is None
+    assert conf.update(with_cube("centre", 64)) is not None
+    # The cube moving to a player's side is a different scene.
+    assert conf.update(with_cube("white", 2)) is None
