@@ -106,7 +106,7 @@ def find_cube(
     strips.append((0, int(mx * _SCALE * 0.95), False))
     strips.append((int((geometry.width + mx * 1.05) * _SCALE), w, False))
     best: tuple[float, float, float] | None = None
-    loose: list[tuple[float, float, float, float]] = []  # (score, x, y, least read margin)
+    searched = []  # per strip: what the fainter search needs if no strip shows a cube
     for x0, x1, on_bar in strips:
         if x1 - x0 < cube_px * 0.8:
             continue
@@ -120,25 +120,16 @@ def find_cube(
         # plainer than the trays and the frame beside them (the tray's edges, its shadow, the
         # table): a fainter cube stands out there.
         step = _BAR_LIGHTNESS if on_bar else _SIDE_LIGHTNESS
-        masks = (
-            (dl > step) | (chroma2 > 625),
-            (dl < -step) & (chroma2 <= 625),
-        )
-        for candidate in masks:
-            best = _best_square(candidate, x0, x1, cube_px, geometry, my, best, on_bar, avoid)
-        if best is None:
-            for f in _LOOSE:
-                ls = step * f
-                for candidate in ((dl > ls) | (chroma2 > 625 * f * f), dl < -ls):
-                    found = _squares(candidate, x0, x1, cube_px, geometry, my, on_bar, avoid)
-                    loose += [(*c, _LOOSE_MARGIN) for c in found]
-            # A dark cube on a dark bar, a white one on paper: only its number stands out.
-            # Read more strictly: a blob that small is often something else.
-            for candidate in masks:
-                found = _squares(candidate, x0, x1, cube_px, geometry, my, on_bar, avoid, _DIGITS)
-                loose += [(*c, _DIGITS_MARGIN) for c in found]
+        blobs = [
+            _blobs((dl > step) | (chroma2 > 625)),
+            _blobs((dl < -step) & (chroma2 <= 625)),
+        ]
+        for bl in blobs:
+            best = _best_square(bl, x0, x1, cube_px, geometry, my, best, on_bar, avoid)
+        searched.append((x0, x1, on_bar, step, dl, chroma2, blobs))
     face = None
     if best is None:
+        loose = _loose_candidates(searched, cube_px, geometry, my, avoid)
         # Blobs at other steps count only when a number is read on them: a die or a checker has
         # none.  The nearest to a cube's size first.
         for cand in sorted(loose, reverse=True)[:_LOOSE_READS]:
@@ -173,7 +164,7 @@ def find_cube(
 
 
 def _best_square(
-    candidate: np.ndarray,
+    blobs: Blobs,
     x0: int,
     x1: int,
     cube_px: float,
@@ -184,7 +175,7 @@ def _best_square(
     avoid: Sequence[tuple[float, float, float, float]] = (),
 ) -> tuple[float, float, float] | None:
     """The most cube-like blob of a strip's mask, if better than ``best`` (score, x, y)."""
-    n, stats, cents = _blobs(candidate)
+    n, stats, cents = blobs
     strip_w = x1 - x0
     for i in range(1, n):
         bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
@@ -215,7 +206,7 @@ def _best_square(
 
 
 def _squares(
-    candidate: np.ndarray,
+    blobs: Blobs,
     x0: int,
     x1: int,
     cube_px: float,
@@ -227,7 +218,7 @@ def _squares(
 ) -> list[tuple[float, float, float]]:
     """Every roughly cube-sized, squarish blob of a strip's mask as (score, x, y): the checks
     of _best_square, looser (a blob only has to be worth reading)."""
-    n, stats, cents = _blobs(candidate)
+    n, stats, cents = blobs
     out = []
     for i in range(1, n):
         bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
@@ -245,13 +236,44 @@ def _squares(
     return out
 
 
-def _blobs(candidate: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    """A strip mask's blobs: (count incl. background, stats, centroids)."""
+Blobs = tuple[int, np.ndarray, np.ndarray]  # count (background included), stats, centroids
+_CLOSE, _OPEN = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
+_NO_BLOBS: Blobs = (1, np.zeros((1, 5), np.int32), np.zeros((1, 2), np.float64))
+
+
+def _blobs(candidate: np.ndarray) -> Blobs:
+    """A strip mask's blobs, made once per mask (each is searched more than one way)."""
     # Close first: the digits on the face must not split the cube into pieces.
-    mask = cv2.morphologyEx(candidate.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(candidate.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN)
+    if not cv2.countNonZero(mask):
+        return _NO_BLOBS  # most fainter masks are empty: labelling them is the search's cost
     n, _, stats, cents = cv2.connectedComponentsWithStats(mask)
     return n, stats, cents
+
+
+def _loose_candidates(
+    searched: list[tuple[int, int, bool, float, np.ndarray, np.ndarray, list[Blobs]]],
+    cube_px: float,
+    geometry: BoardGeometry,
+    my: float,
+    avoid: Sequence[tuple[float, float, float, float]],
+) -> list[tuple[float, float, float, float]]:
+    """When no strip shows a cube: blobs at larger steps and number-sized blobs, as (score, x,
+    y, least read margin), each worth reading a number on."""
+    loose: list[tuple[float, float, float, float]] = []
+    for x0, x1, on_bar, step, dl, chroma2, blobs in searched:
+        for f in _LOOSE:
+            ls = step * f
+            for candidate in ((dl > ls) | (chroma2 > 625 * f * f), dl < -ls):
+                found = _squares(_blobs(candidate), x0, x1, cube_px, geometry, my, on_bar, avoid)
+                loose += [(*c, _LOOSE_MARGIN) for c in found]
+        # A dark cube on a dark bar, a white one on paper: only its number stands out. Read
+        # more strictly: a blob that small is often something else.
+        for bl in blobs:
+            found = _squares(bl, x0, x1, cube_px, geometry, my, on_bar, avoid, _DIGITS)
+            loose += [(*c, _DIGITS_MARGIN) for c in found]
+    return loose
 
 
 def _cube_place(
