@@ -20,6 +20,7 @@ if a number is read on them; blobs on dice the reader has read are never the cub
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -105,6 +106,7 @@ def find_cube(
     strips.append((int(mid - half), int(mid + half), True))
     strips.append((0, int(mx * _SCALE * 0.95), False))
     strips.append((int((geometry.width + mx * 1.05) * _SCALE), w, False))
+    search = _Search(cube_px, geometry, my, avoid)
     best: tuple[float, float, float] | None = None
     searched = []  # per strip: what the fainter search needs if no strip shows a cube
     for x0, x1, on_bar in strips:
@@ -124,12 +126,13 @@ def find_cube(
             _blobs((dl > step) | (chroma2 > 625)),
             _blobs((dl < -step) & (chroma2 <= 625)),
         ]
+        strip = _Strip(x0, x1, on_bar, step, dl, chroma2, blobs)
         for bl in blobs:
-            best = _best_square(bl, x0, x1, cube_px, geometry, my, best, on_bar, avoid)
-        searched.append((x0, x1, on_bar, step, dl, chroma2, blobs))
+            best = _best_square(bl, strip, search, best)
+        searched.append(strip)
     face = None
     if best is None:
-        loose = _loose_candidates(searched, cube_px, geometry, my, avoid)
+        loose = _loose_candidates(searched, search)
         # Blobs at other steps count only when a number is read on them: a die or a checker has
         # none.  The nearest to a cube's size first.
         for cand in sorted(loose, reverse=True)[:_LOOSE_READS]:
@@ -164,19 +167,12 @@ def find_cube(
 
 
 def _best_square(
-    blobs: Blobs,
-    x0: int,
-    x1: int,
-    cube_px: float,
-    geometry: BoardGeometry,
-    my: float,
-    best: tuple[float, float, float] | None,
-    on_bar: bool = True,
-    avoid: Sequence[tuple[float, float, float, float]] = (),
+    blobs: Blobs, strip: _Strip, search: _Search, best: tuple[float, float, float] | None
 ) -> tuple[float, float, float] | None:
     """The most cube-like blob of a strip's mask, if better than ``best`` (score, x, y)."""
     n, stats, cents = blobs
-    strip_w = x1 - x0
+    x0, cube_px = strip.x0, search.cube_px
+    strip_w = strip.x1 - x0
     for i in range(1, n):
         bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
         # A cube wider than the strip is cut by its edges: judge it by its height then.
@@ -194,7 +190,7 @@ def _best_square(
         if clipped and area < 0.65 * bw * bh:
             continue
         cx, cy = cents[i]
-        rel = _cube_place(x0 + cx, cy, geometry, my, on_bar, avoid)
+        rel = search.place(x0 + cx, cy, strip.on_bar)
         if rel is None:
             continue
         outside = rel < 0.0 or rel > 1.0
@@ -206,19 +202,12 @@ def _best_square(
 
 
 def _squares(
-    blobs: Blobs,
-    x0: int,
-    x1: int,
-    cube_px: float,
-    geometry: BoardGeometry,
-    my: float,
-    on_bar: bool,
-    avoid: Sequence[tuple[float, float, float, float]] = (),
-    size: tuple[float, float, float] = (0.5, 1.0, 1.6),
+    blobs: Blobs, strip: _Strip, search: _Search, size: tuple[float, float, float] = (0.5, 1.0, 1.6)
 ) -> list[tuple[float, float, float]]:
     """Every roughly cube-sized, squarish blob of a strip's mask as (score, x, y): the checks
     of _best_square, looser (a blob only has to be worth reading)."""
     n, stats, cents = blobs
+    x0, x1, cube_px = strip.x0, strip.x1, search.cube_px
     out = []
     for i in range(1, n):
         bw, bh, area = stats[i, 2], stats[i, 3], stats[i, 4]
@@ -230,7 +219,7 @@ def _squares(
         if not 0.6 < bw / max(bh, 1) < 1 / 0.6 or area < 0.5 * bw * bh:
             continue
         cx, cy = cents[i]
-        if _cube_place(x0 + cx, cy, geometry, my, on_bar, avoid) is None:
+        if search.place(x0 + cx, cy, strip.on_bar) is None:
             continue
         out.append((1.0 - abs(float(np.log(side / (size[1] * cube_px)))), x0 + cx, cy))
     return out
@@ -253,48 +242,62 @@ def _blobs(candidate: np.ndarray) -> Blobs:
 
 
 def _loose_candidates(
-    searched: list[tuple[int, int, bool, float, np.ndarray, np.ndarray, list[Blobs]]],
-    cube_px: float,
-    geometry: BoardGeometry,
-    my: float,
-    avoid: Sequence[tuple[float, float, float, float]],
+    searched: list[_Strip], search: _Search
 ) -> list[tuple[float, float, float, float]]:
     """When no strip shows a cube: blobs at larger steps and number-sized blobs, as (score, x,
     y, least read margin), each worth reading a number on."""
     loose: list[tuple[float, float, float, float]] = []
-    for x0, x1, on_bar, step, dl, chroma2, blobs in searched:
+    for strip in searched:
+        dl, chroma2 = strip.dl, strip.chroma2
         for f in _LOOSE:
-            ls = step * f
+            ls = strip.step * f
             for candidate in ((dl > ls) | (chroma2 > 625 * f * f), dl < -ls):
-                found = _squares(_blobs(candidate), x0, x1, cube_px, geometry, my, on_bar, avoid)
+                found = _squares(_blobs(candidate), strip, search)
                 loose += [(*c, _LOOSE_MARGIN) for c in found]
         # A dark cube on a dark bar, a white one on paper: only its number stands out. Read
         # more strictly: a blob that small is often something else.
-        for bl in blobs:
-            found = _squares(bl, x0, x1, cube_px, geometry, my, on_bar, avoid, _DIGITS)
+        for bl in strip.blobs:
+            found = _squares(bl, strip, search, _DIGITS)
             loose += [(*c, _DIGITS_MARGIN) for c in found]
     return loose
 
 
-def _cube_place(
-    x: float,
-    y: float,
-    geometry: BoardGeometry,
-    my: float,
-    on_bar: bool,
-    avoid: Sequence[tuple[float, float, float, float]],
-) -> float | None:
-    """Where a blob centred at (x, y) of the view lies across the board (0 top edge, 1 bottom)
-    if a cube can wait there, else None."""
-    if _inside(x, y, avoid):
-        return None
-    rel = float((y / _SCALE - my) / geometry.height)
-    # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
-    if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
-        return None
-    if (rel < 0.0 or rel > 1.0) and not on_bar:
-        return None  # the frame's corners (and the markers on them) are no place for a cube
-    return rel
+@dataclass(frozen=True)
+class _Search:
+    """What every strip's search shares: the cube's expected side (view pixels), the board,
+    its top margin in the view (canonical pixels) and the boxes of dice already read."""
+
+    cube_px: float
+    geometry: BoardGeometry
+    my: float
+    avoid: Sequence[tuple[float, float, float, float]]
+
+    def place(self, x: float, y: float, on_bar: bool) -> float | None:
+        """Where a blob centred at (x, y) of the view lies across the board (0 top edge, 1
+        bottom) if a cube can wait there, else None."""
+        if _inside(x, y, self.avoid):
+            return None
+        rel = float((y / _SCALE - self.my) / self.geometry.height)
+        # The cube waits in the middle or by a player's edge, not where the bar's hinges are.
+        if not (rel < 0.15 or 0.35 < rel < 0.65 or rel > 0.85):
+            return None
+        if (rel < 0.0 or rel > 1.0) and not on_bar:
+            return None  # the frame's corners (and the markers on them) are no place for a cube
+        return rel
+
+
+@dataclass(frozen=True)
+class _Strip:
+    """One searched strip of the view: columns ``x0:x1``, its lightness step, the offsets from
+    its median (``dl``, squared chroma) and the blobs of its two usual masks."""
+
+    x0: int
+    x1: int
+    on_bar: bool
+    step: float
+    dl: np.ndarray
+    chroma2: np.ndarray
+    blobs: list[Blobs]
 
 
 def _boxes_in_view(
