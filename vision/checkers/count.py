@@ -228,17 +228,16 @@ def count_checkers(
         conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0) * agree)
         if single and n:
             conf[idx] = min(conf[idx], 0.5)
-        if 0 < n < first_layer_slots(half, d, pitch) and next_slot_outlined(raw, c, h, d, pitch, n):
+        if 0 < n < max_first and next_slot_outlined(raw, c, h, d, pitch, n):
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
-        run = fanned_run(alongs_of(raw, c, h), d, pitch)
+        raw_alongs = alongs_of(raw, c, h)
+        run = fanned_run(raw_alongs, d, pitch)
         if n and run >= RUN_COUNTS and n < run:
             # A long run of outlines from the edge: a stack fanned tighter than a chain
             # counts holds at least a checker per outline.
-            xc = (c.x0 + c.x1) / 2.0
-            ra = np.sort(alongs_of(raw, c, h))[:run]
-            fs = [Found(float(a), xc, a if c.top else h - 1 - a, fs[0].colour) for a in ra]
+            fs = [c.checker_at(float(a), h, fs[0].colour) for a in raw_alongs[:run]]
             conf[idx] = min(conf[idx], 0.5)
         if run and n < max(run, 6):
             # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
@@ -257,8 +256,7 @@ def count_checkers(
         if like is not None and rims[i] >= RIM_COUNTS:
             # A clear rim round an edge slot of a checker set's own colour: a checker nothing
             # else saw (dark on dark), one at least.
-            a = 0.5 * d
-            fs = [Found(a, (c.x0 + c.x1) / 2.0, a if c.top else h - 1 - a, (0.0, 0.0, 0.0))]
+            fs = [c.checker_at(0.5 * d, h, (0.0, 0.0, 0.0))]
             blk, conf[idx] = like, 0.5
         elif n == 0 and rims[i] >= RIM_DOUBT:
             # An empty point with a rim at its edge: a dark checker on a dark triangle that
@@ -287,10 +285,7 @@ def count_checkers(
             refs = (field, tri_colours[parity[i]])
             more = like_set_slots(strips[i], cares[i], tri_mask, refs, own[0], alongs, d)
             if more:
-                xc = (c.x0 + c.x1) / 2.0
-                fs = fs + [
-                    Found(a, xc, a if c.top else h - 1 - a, fs[-1].colour) for a in alongs[:more]
-                ]
+                fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
                 n = len(fs)
                 conf[idx] = min(conf[idx], 0.5)
         if blk:

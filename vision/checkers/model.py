@@ -78,6 +78,11 @@ class Cell:
     x0: int
     x1: int
 
+    def checker_at(self, along: float, h: int, colour: tuple[float, float, float]) -> Found:
+        """A checker inferred (not seen) on the point's middle line, ``along`` from its edge
+        in a rectified board ``h`` rows high."""
+        return Found(along, (self.x0 + self.x1) / 2.0, along if self.top else h - 1 - along, colour)
+
 
 def point_cells(geo: BoardGeometry) -> list[Cell]:
     out = []
