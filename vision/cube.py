@@ -27,6 +27,7 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.cube_face import read_cube_face
+from vision.medians import channel_medians
 from vision.observation import CubeReading
 
 # Extended view: the playing area (W x H canonical) plus margins, at a small working scale.
@@ -70,19 +71,6 @@ def _strip_lab(
     return lab[:, x0 - a : x1 - a]
 
 
-def _median_u8(lab: np.ndarray) -> np.ndarray:
-    """Per-channel median of an 8-bit image as float32, from histograms: the value
-    np.median gives on the float copy (the mean of the middle pair), several times faster."""
-    n = lab.shape[0] * lab.shape[1]
-    out = np.empty(lab.shape[2], np.float32)
-    for c in range(lab.shape[2]):
-        # Counts are exact in float32 (a strip is far under 2**24 pixels).
-        cum = np.cumsum(cv2.calcHist([lab], [c], None, [256], [0, 256]).ravel())
-        lo, hi = np.searchsorted(cum, [(n - 1) // 2, n // 2], side="right")
-        out[c] = (np.float32(lo) + np.float32(hi)) / np.float32(2)
-    return out
-
-
 def find_cube(
     frame: np.ndarray,
     homography: np.ndarray,
@@ -115,7 +103,8 @@ def find_cube(
         lab = _strip_lab(frame, homography, geometry, x0, x1)
         # Off the strip's median, per channel (cv2 with a scalar: the float32 values numpy's
         # broadcast gave, 3x faster). Chroma is compared squared: 25 ** 2 = 625 exactly.
-        dl, da, db = cv2.split(cv2.subtract(lab.astype(np.float32), (*_median_u8(lab).tolist(), 0)))
+        median = channel_medians(lab).tolist()
+        dl, da, db = cv2.split(cv2.subtract(lab.astype(np.float32), (*median, 0)))
         chroma2 = da * da + db * db
         # Lighter, darker and other-coloured than the strip, each on its own: a light cube's
         # dark shadow must not join it into one blob that is no longer square.  The bar is

@@ -12,6 +12,7 @@ from vision.board import BoardGeometry
 from vision.checkers.colours import colour_labels, set_colours, two_clusters
 from vision.checkers.empty_board import colour_dist
 from vision.checkers.model import CheckerColours
+from vision.medians import channel_medians
 
 # A checker on the bar shows its rim all round (2.7 and up); the cube's corners, a hand's
 # fingers and wood grain do not (under 2.2).
@@ -148,14 +149,7 @@ def _median(px: np.ndarray) -> np.ndarray:
     q = px.astype(np.uint8)
     if len(px) == 0 or not np.array_equal(q, px):
         return np.median(px, axis=0)
-    n = len(px)
-    out = np.empty(3, np.float64)
-    for c in range(3):
-        cum = np.cumsum(np.bincount(q[:, c], minlength=256))
-        lo = np.searchsorted(cum, (n - 1) // 2, side="right")
-        hi = np.searchsorted(cum, n // 2, side="right")
-        out[c] = (lo + hi) / 2.0
-    return out.astype(px.dtype)
+    return channel_medians(q.reshape(-1, 1, 3)).astype(px.dtype)
 
 
 def _disc_means(pad: np.ndarray, k: np.ndarray) -> np.ndarray:
