@@ -34,17 +34,26 @@ def _line_scores(g: np.ndarray, ends: np.ndarray, span: tuple[int, int]) -> np.n
     return g[yi[None, None, :], xi].mean(axis=2)
 
 
+def _side_view(
+    grey: np.ndarray, q: np.ndarray, margin: float
+) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """The quad (ordered) warped to a _SIDE_W x _SIDE_H rectangle with ``margin`` (a share of
+    each side) around it, as float32: (view, homography, mx, my), the margins in pixels."""
+    mx, my = margin * _SIDE_W, margin * _SIDE_H
+    vw, vh = int(_SIDE_W + 2 * mx), int(_SIDE_H + 2 * my)
+    dst = np.array([[mx, my], [mx + _SIDE_W, my], [mx + _SIDE_W, my + _SIDE_H], [mx, my + _SIDE_H]])
+    h = cv2.getPerspectiveTransform(q.astype(np.float32), dst.astype(np.float32))
+    v = cv2.warpPerspective(grey, h, (vw, vh), flags=cv2.INTER_LINEAR).astype(np.float32)
+    return v, h, mx, my
+
+
 def _side_lines(
     grey: np.ndarray, quad: np.ndarray, per_side: int = 3, movable: tuple[int, ...] = (0, 1, 2, 3)
 ) -> list[list[tuple[float, np.ndarray, np.ndarray]]]:
     """For each side of a rough quad (top, right, bottom, left), the ``per_side`` strongest
     distinct straight edges near it: (strength, two image points on the line)."""
     q = order_corners(quad)
-    mx, my = _SIDE_REACH * _SIDE_W, _SIDE_REACH * _SIDE_H
-    vw, vh = int(_SIDE_W + 2 * mx), int(_SIDE_H + 2 * my)
-    dst = np.array([[mx, my], [mx + _SIDE_W, my], [mx + _SIDE_W, my + _SIDE_H], [mx, my + _SIDE_H]])
-    h = cv2.getPerspectiveTransform(q.astype(np.float32), dst.astype(np.float32))
-    v = cv2.warpPerspective(grey, h, (vw, vh), flags=cv2.INTER_LINEAR).astype(np.float32)
+    v, h, mx, my = _side_view(grey, q, _SIDE_REACH)
     v = cv2.GaussianBlur(v, (3, 3), 0)
     gx = np.abs(cv2.Sobel(v, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(v, cv2.CV_32F, 0, 1, ksize=3))
@@ -329,12 +338,8 @@ def side_quiet(grey: np.ndarray, q: np.ndarray, band: float = 0.05) -> np.ndarra
     triangles and the checkers on them: a side pulled in onto a row of checkers, or slanted
     across the points, has busy bands on both sides.  Long sides count vertical edges only
     (the frame's own grain and the field's edge run along them), short sides all edges."""
-    m = band + 0.01
-    mx, my = m * _SIDE_W, m * _SIDE_H
-    vw, vh = int(_SIDE_W + 2 * mx), int(_SIDE_H + 2 * my)
-    dst = np.array([[mx, my], [mx + _SIDE_W, my], [mx + _SIDE_W, my + _SIDE_H], [mx, my + _SIDE_H]])
-    h = cv2.getPerspectiveTransform(order_corners(q).astype(np.float32), dst.astype(np.float32))
-    v = cv2.warpPerspective(grey, h, (vw, vh), flags=cv2.INTER_LINEAR).astype(np.float32)
+    v, h, mx, my = _side_view(grey, order_corners(q), band + 0.01)
+    vh, vw = v.shape
     gx = np.abs(cv2.Sobel(v, cv2.CV_32F, 1, 0, ksize=3))
     g = gx + np.abs(cv2.Sobel(v, cv2.CV_32F, 0, 1, ksize=3))
     x0, x1, y0, y1 = int(mx), int(mx + _SIDE_W), int(my), int(my + _SIDE_H)
