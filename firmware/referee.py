@@ -314,6 +314,14 @@ class Referee:
         self, dice: list[ObservedDie], roller: Side | None = None
     ) -> list[RefereeEvent] | None:
         for die in dice:
+            if die.state != "flat" and die.confidence < self.settings.dice_confidence:
+                # A doubtful die (often a phantom: a spot on a checker read as a 1) must not
+                # void a roll on its own: a wrongly voided roll is a false call.
+                return self._say(
+                    Kind.UNCERTAIN,
+                    f"a die may be {_FAULTS.get(die.state, die.state)}: check the dice",
+                    None if roller is None else str(roller),
+                )
             if die.state == "cocked":
                 return self._reroll("cocked", "a die is cocked", roller)
             if die.state == "on_checker":
@@ -518,6 +526,9 @@ def _die_place(die: ObservedDie) -> tuple[float, float, float]:
     """Centre and size (longest box side) of a die reading, in image pixels."""
     x0, y0, x1, y1 = die.bbox
     return die.centre[0], die.centre[1], float(max(x1 - x0, y1 - y0))
+
+
+_FAULTS = {"cocked": "cocked", "on_checker": "on a checker"}
 
 
 def _dice_places(dice: tuple[ObservedDie, ...]) -> list[tuple[float, float, float, int | None]]:

@@ -11,11 +11,12 @@ def die(
     zone: str = "white_right",
     state: str = "flat",
     at: tuple[float, float] = (5.0, 5.0),
+    confidence: float = 0.99,
 ) -> ObservedDie:
     """A die read at image point ``at`` (its box 10 px square around it)."""
     x, y = at
     box = (int(x - 5), int(y - 5), int(x + 5), int(y + 5))
-    return ObservedDie(value, box, (float(x), float(y)), state, zone, 0.99)
+    return ObservedDie(value, box, (float(x), float(y)), state, zone, confidence)
 
 
 def seen(

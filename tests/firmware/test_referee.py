@@ -81,6 +81,19 @@ def test_a_cocked_die_voids_the_roll() -> None:
     assert ref.match.dice is None
 
 
+def test_a_doubtful_die_read_as_cocked_asks_the_players_instead_of_voiding_the_roll() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))
+    doubtful = die(2, "black_right", "cocked", at=(40.0, 5.0), confidence=0.45)
+    events = ref.observe(seen(after, (die(6, "black_right"), doubtful)))
+    assert kinds(events) == [Kind.UNCERTAIN] and "may be cocked" in events[0].message
+    # A surely read cocked die still voids the roll.
+    sure = die(2, "black_right", "cocked", at=(40.0, 5.0))
+    assert kinds(ref.observe(seen(after, (die(6, "black_right"), sure))))[0] is Kind.REROLL
+
+
 def test_dice_in_the_wrong_half_void_the_roll() -> None:
     ref = opened(3, 1)
     after = START.apply(Play.parse("8/5 6/5"))
