@@ -322,11 +322,11 @@ def all_sides_search(
     # the best fit, the column alignment and the edges on the sides decide.
     top = max(r[0] for r in rated)
     close = [r for r in rated if r[0] >= top - ALL_SIDES_TIE]
-    f, b2, c = max(close, key=lambda r: _alignment(grey, r[2]))
+    f, b2, c = max(close, key=lambda r: alignment(grey, r[2]))
     return c, f, b2
 
 
-def _alignment(grey: np.ndarray, q: np.ndarray) -> float:
+def alignment(grey: np.ndarray, q: np.ndarray) -> float:
     """Pattern score plus a quarter of the border score (as the finalists are told apart)."""
     s, _, border = layout_scores(grey, q, BAR_FRACS)
     return s + 0.25 * border
