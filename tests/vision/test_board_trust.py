@@ -76,3 +76,23 @@ def test_a_doubtful_board_gives_no_believed_count() -> None:
     assert max(doubted.point_confidence) <= DOUBTFUL_BOARD_CONFIDENCE < 0.65
     assert doubted.bar_confidence <= DOUBTFUL_BOARD_CONFIDENCE
     assert "board placement doubtful" in doubted.message
+
+
+def test_the_referee_asks_about_a_doubtful_board_rather_than_call_a_fault() -> None:
+    """Counts at the doubtful board's cap are neither believed against the rules nor silently
+    replaced by them: a reading no allowed position explains is put to the players."""
+    from firmware.matching import Match, read_board
+    from rules.position import Position as RulesPosition
+    from rules.side import Side
+
+    image, labels = _scene("tournament_green", 3)
+    sure = _true_fix(image, labels)
+    white = list(labels["board"]["white"])
+    black = list(labels["board"]["black"])
+    white[5], white[4] = white[5] - 1, white[4] + 1  # allowed: one checker 6/5, not what is seen
+    allowed = [RulesPosition.from_white_numbered(white, black, None, None, Side.WHITE)]
+    reads = {}
+    for name, fix in (("trusted", sure), ("doubted", replace(sure, margin=0.0))):
+        obs = BoardReader(None, board_finder=lambda _, f=fix: f, dice_finder=False).read(image)
+        reads[name] = read_board(obs, Side.WHITE, allowed).match
+    assert reads == {"trusted": Match.OFF_SCRIPT, "doubted": Match.UNCERTAIN}
