@@ -34,3 +34,37 @@ def test_a_quarter_board_that_fits_fairly_well_is_not_taken_for_the_board() -> N
     true = np.asarray(labels["board"]["corners"], np.float64)
     width = float(np.linalg.norm(true[1] - true[0]))
     assert float(np.abs(np.asarray(fix.corners) - true).max()) < width / 52
+
+
+@pytest.mark.parametrize("style,seed", [("dark", 6), ("black_red", 4)])
+def test_a_side_missing_the_perspective_on_a_dark_frame_is_moved_onto_it(
+    style: str, seed: int
+) -> None:
+    """Dark field, dark frame: the playing area's sides are among the weakest edges near them.
+    A quad whose right side stands a point inside at the bottom (as dev IMG_0016 and train
+    IMG_0057 were found) is put back by the all-sides search, whose candidates now include
+    the line beyond which the view turns quiet."""
+    from vision.board import FastFit, order_corners
+    from vision.board.layout import layout_fit
+    from vision.board.sides import all_sides_search
+    from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec
+
+    spec = SceneSpec(
+        style=style,
+        white_home="bottom-right",
+        position=Position.starting(),
+        markers=False,
+        camera=CameraSpec(distance_mm=750, tilt_deg=10.0, tilt_azimuth_deg=30.0, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.0),
+    )
+    image, labels = render(spec, np.random.default_rng(seed))
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    point = (true[2] - true[3]) / 13
+    off = true.copy()
+    off[2] -= point  # bottom-right corner a point in: the right side misses the perspective
+    quarter = float(np.linalg.norm(point)) / 4
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    fit, bar = layout_fit(image, off)
+    moved = all_sides_search(grey, image, FastFit(image), off, fit, bar)
+    assert moved is not None
+    assert float(np.abs(order_corners(moved[0]) - true).max()) < quarter
