@@ -27,9 +27,9 @@ from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_scores
 from vision.board.sides import SIDE_GAIN, side_quiet
 
 # Below this margin the search's choice is a guess: a side a column off fits at least SIDE_GAIN
-# worse (see sides.side_searches). Renders, 240 boards found without markers: the five found
-# 0.57-1.7 points off whose search saw a rival had margins 0.011-0.064; of the right ones, one
-# 0.017, the rest 0.16 or more.
+# worse (see sides.side_searches). Renders (dev and 140 train; 118 boards found without
+# markers): those found 0.57-1.7 points off whose search saw a rival had margins 0.011-0.064;
+# of the right ones, one 0.017, the rest 0.16 or more.
 AMBIGUOUS_MARGIN = SIDE_GAIN
 # A long side whose outside band is busier than this share of its inside band lies on the
 # points (labelled boards: at most 0.7; the finder's own guard, ALL_SIDES_QUIET, is the same).
