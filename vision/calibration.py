@@ -11,15 +11,17 @@
 ``calibrate`` without ``white_home`` tries the four corners and keeps the one under which the
 frame reads as the standard starting position.  Checker colours are learned from that frame
 (the lighter set is white).  ``check_moved`` compares the frame's board outline with the
-reference taken at calibration (phase correlation on a small warped edge image), so a bumped
-board or camera is noticed without a full board search.
+reference taken at calibration (phase correlation on a small warped edge image, as a whole and
+by quarters round each corner: a camera turned or zoomed a little shifts the whole by next to
+nothing but the corners by several pixels), so a bumped board or camera is noticed without a
+full board search.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,18 @@ from vision.checkers import (
 START_WHITE = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2)
 START_BLACK = tuple(reversed(START_WHITE))
 _REF_W, _REF_H = 160, 120
+# The reference's quarters, each holding one corner of the playing area.
+_QUARTERS = tuple(
+    (slice(y, y + _REF_H // 2), slice(x, x + _REF_W // 2))
+    for y in (0, _REF_H // 2)
+    for x in (0, _REF_W // 2)
+)
+# A quarter's shift counts when its correlation peak is at least this clear and the shift at
+# most this many reference pixels (about 0.3 point): once play has changed a quarter's content
+# (the demo game's later frames) its peak falls to 0.1-0.2 and lands anywhere, often whole
+# points away on the repeating triangles. A larger true move shifts the whole view anyway.
+_QUARTER_RESPONSE = 0.3
+_QUARTER_MAX_SHIFT = 3.0
 # Die edge over checker diameter on usual boards (15-16 mm dice, 37-40 mm checkers).
 DIE_OVER_CHECKER = 0.42
 
@@ -138,11 +152,13 @@ class Calibration:
 
     # -------------------------------------------------------------- moved?
     @cached_property
-    def _reference_array(self) -> tuple[np.ndarray, np.ndarray]:
-        """The reference as an image, and the phase correlation's window: made once (the
-        reference tuple's 19200 ints took ~1 ms to convert on every frame)."""
+    def _reference_array(self) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+        """The reference as an image, the phase correlation's window, and the reference's
+        quarters: made once (the reference tuple's 19200 ints took ~1 ms to convert on every
+        frame)."""
         ref = np.array(self.reference, np.float32).reshape(_REF_H, _REF_W)
-        return ref, cv2.createHanningWindow((_REF_W, _REF_H), cv2.CV_32F)
+        quarters = tuple(np.ascontiguousarray(ref[ys, xs]) for ys, xs in _QUARTERS)
+        return ref, cv2.createHanningWindow((_REF_W, _REF_H), cv2.CV_32F), quarters
 
     def check_moved(self, frame: np.ndarray, *, max_shift_px: float = 4.0) -> MoveCheck:
         """Has the board or camera moved since calibration?  Compare the board's outline."""
@@ -151,14 +167,34 @@ class Calibration:
         h, w = frame.shape[:2]
         if (w, h) != tuple(self.image_size):
             return MoveCheck(True, float("inf"), 0.0)
-        ref, win = self._reference_array
+        ref, win, quarters = self._reference_array
         cur = _reference_image(frame, self.corners)
         (sx, sy), response = cv2.phaseCorrelate(ref, cur, win)
         # Reference pixels -> image pixels: the reference spans 1.3x the board width.
         board_w = float(np.linalg.norm(np.subtract(self.corners[1], self.corners[0])))
-        shift = float(np.hypot(sx, sy)) * board_w * 1.3 / _REF_W
-        moved = shift > max_shift_px or response < 0.05
+        to_px = board_w * 1.3 / _REF_W
+        shift = float(np.hypot(sx, sy)) * to_px
+        # Round each corner: a turn or a zoom moves the corners apart while the whole barely
+        # shifts (rendered start position: 1 degree or 2% moves them 6-10 px, the whole 1-2 px;
+        # another position or a hand on the same board moves them at most 2 px). A quarter's
+        # shift is less exact than the whole's (a 3 px shift reads 3.6-4.2 px there), so the
+        # corners must move half as far again; and two must agree: a hand over one corner is
+        # not a moved board.
+        win_q = _quarter_window()
+        corner_shifts = sorted(
+            d * to_px if r >= _QUARTER_RESPONSE and d <= _QUARTER_MAX_SHIFT else 0.0
+            for q, (ys, xs) in zip(quarters, _QUARTERS, strict=True)
+            for (qx, qy), r in [cv2.phaseCorrelate(q, np.ascontiguousarray(cur[ys, xs]), win_q)]
+            for d in [float(np.hypot(qx, qy))]
+        )
+        moved = shift > max_shift_px or corner_shifts[-2] > 1.5 * max_shift_px or response < 0.05
+        shift = max(shift, corner_shifts[-2])
         return MoveCheck(bool(moved), shift, float(response))
+
+
+@lru_cache(maxsize=1)
+def _quarter_window() -> np.ndarray:
+    return cv2.createHanningWindow((_REF_W // 2, _REF_H // 2), cv2.CV_32F)
 
 
 def _expanded(corners: tuple[tuple[float, float], ...], grow: float = 0.15) -> np.ndarray:

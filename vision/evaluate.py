@@ -42,6 +42,8 @@ from vision.dataset import DataSet, DatasetError, Labels, load_image, load_set, 
 # A quarter of a point width as a share of the playing area's width (12 points and a bar of
 # about one point across it: 1/52).
 QUARTER_POINT = 1.0 / 52.0
+# A count at least this confident is believed by the referee (firmware.matching's "sure").
+BELIEVED = 0.65
 
 
 def _ordered(corners: Any) -> np.ndarray:
@@ -115,6 +117,8 @@ class _Tally:
     cube_false: int = 0
     cube_elsewhere: int = 0
     cube_value_wrong: int = 0
+    believed: int = 0
+    believed_wrong: int = 0
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -144,6 +148,10 @@ class EvalReport:
     cube_elsewhere: int = 0
     cube_value_wrong: int = 0
     board_given: bool = False  # boards from the labelled corners: later stages on their own
+    # Point and bar counts the referee believes (status ok, confidence >= BELIEVED) and how many
+    # of those are wrong: the errors that can make a false call.
+    believed_counts: int = 0
+    believed_wrong: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
@@ -156,6 +164,8 @@ def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tal
     t.boards += 1
     pb = pred.get("board") if isinstance(pred.get("board"), dict) else None
     have = pb is not None and pb.get("white") is not None and pb.get("black") is not None
+    conf = pred.get("confidence") if isinstance(pred.get("confidence"), dict) else {}
+    sure = [c >= BELIEVED and pred.get("status") == "ok" for c in conf.get("points") or [0.0] * 24]
     if pred.get("status", "ok") in ("ok", "uncertain", "occluded") and have:
         t.found += 1
     wrong: list[str] = []
@@ -167,6 +177,8 @@ def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tal
             continue
         t.points += 1
         ok = have and pb is not None and pb["white"][i] == lw and pb["black"][i] == lb
+        t.believed += have and sure[i]
+        t.believed_wrong += have and sure[i] and not ok
         if ok:
             t.points_ok += 1
         else:
@@ -177,6 +189,9 @@ def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tal
     if b.bar_white is not None and b.bar_black is not None:
         t.bar += 1
         ok = have and pbar.get("white") == b.bar_white and pbar.get("black") == b.bar_black
+        bar_sure = have and pred.get("status") == "ok" and (conf.get("bar") or 0.0) >= BELIEVED
+        t.believed += bar_sure
+        t.believed_wrong += bar_sure and not ok
         t.bar_ok += ok
         if not ok:
             all_ok = False
@@ -360,6 +375,8 @@ def evaluate_set(
         cube_false_positives=t.cube_false,
         cube_elsewhere=t.cube_elsewhere,
         cube_value_wrong=t.cube_value_wrong,
+        believed_counts=t.believed,
+        believed_wrong=t.believed_wrong,
         dice=_dice_figures(dice_pairs),
         latency_median_ms=float(np.median(latencies) * 1000) if latencies else None,
         latency_p95_ms=float(np.percentile(latencies, 95) * 1000) if latencies else None,
@@ -406,6 +423,10 @@ def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
         f"  board   found {_pct(r.board_found_rate)} | per-point {_pct(r.point_accuracy)} | "
         f"whole-board exact {_pct(r.board_exact)} | bar {_pct(r.bar_accuracy)} | "
         f"off {_pct(r.off_accuracy)}"
+    )
+    lines.append(
+        f"  believed counts (status ok, confidence >= {BELIEVED}): {r.believed_counts}, "
+        f"wrong {r.believed_wrong}"
     )
     c = r.corners
     if c and c.get("labelled"):

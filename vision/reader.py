@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
+from vision.board.trust import board_doubt
 from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
 from vision.checkers import (
@@ -46,6 +47,10 @@ DiceFinder = Callable[..., list[Any]]
 # Share of the playing area unlike the board and unexplained by checkers and dice above which
 # the frame is "occluded" (rendered scenes: <= 0.3% without a hand, 3.5-7% with one).
 OCCLUSION_SHARE = 0.01
+# Counts read on a board whose placement is in doubt (vision.board.trust) are no surer than
+# this: below what the referee believes (0.65), so it asks the players, and not below what it
+# lets the rules overrule (0.6): a misplaced board's counts must not be corrected silently.
+DOUBTFUL_BOARD_CONFIDENCE = 0.6
 
 
 _MEMORY_KEPT: bool | None = None  # keep_freed_memory's outcome, once decided
@@ -90,6 +95,7 @@ class _Board:
     geometry: BoardGeometry
     shape: BoardShape
     die_size_px: float
+    doubt: str = ""  # why the found board's placement is not trusted ("" when it is)
 
 
 class BoardReader:
@@ -253,6 +259,7 @@ class BoardReader:
             geometry=BoardGeometry(bar_frac=fix.bar_frac),
             shape=shape,
             die_size_px=expected_die_px(fix.corners, fix.bar_frac, shape),
+            doubt=board_doubt(frame, fix),
         )
 
     def _dice(self, frame: np.ndarray, board: _Board | None, grey: np.ndarray) -> list[Any]:
@@ -396,18 +403,31 @@ def _observation(
     on_w = sum(counts.white) + counts.bar_white
     on_b = sum(counts.black) + counts.bar_black
     status = "ok"
-    message = ""
-    confidence = float(min(counts.point_confidence)) if counts.point_confidence else 0.0
+    notes: list[str] = []
     if counts.unexplained > OCCLUSION_SHARE:
         # Something (a hand, a sleeve) covers part of the board: counts may be short.
         status = "occluded"
-        message = f"{100 * counts.unexplained:.1f}% of the board is covered by something else"
-        confidence = min(confidence, 0.3)
+        notes.append(f"{100 * counts.unexplained:.1f}% of the board is covered by something else")
     elif on_w > CHECKERS_PER_SIDE or on_b > CHECKERS_PER_SIDE:
         # Cannot be right: say so rather than pass on a confident wrong count.
         status = "uncertain"
-        message = f"counted {on_w} white and {on_b} black checkers"
+        notes.append(f"counted {on_w} white and {on_b} black checkers")
+    if board.doubt:
+        # Read on a board that may be misplaced: every count is asked about, none believed.
+        cap = DOUBTFUL_BOARD_CONFIDENCE
+        counts = replace(
+            counts,
+            point_confidence=tuple(min(c, cap) for c in counts.point_confidence),
+            bar_confidence=min(counts.bar_confidence, cap),
+            off_confidence=min(counts.off_confidence, cap),
+        )
+        notes.append(f"board placement doubtful: {board.doubt}")
+    confidence = float(min(counts.point_confidence)) if counts.point_confidence else 0.0
+    if status == "occluded":
+        confidence = min(confidence, 0.3)
+    elif status == "uncertain":
         confidence = min(confidence, 0.2)
+    message = "; ".join(notes)
     return Observation(
         status=status,
         white=counts.white,

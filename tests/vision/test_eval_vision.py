@@ -63,6 +63,22 @@ def test_board_figures_and_partial_frames(tmp_path) -> None:
     assert any("i1" in f and "pt6" in f for f in report.failures)
 
 
+def test_believed_counts_are_sure_ok_reads(tmp_path) -> None:
+    """Believed: status ok and confidence >= 0.65; a sure count on an uncertain frame is not."""
+    wrong_w = list(START_W)
+    wrong_w[5], wrong_w[7] = 4, 2
+    labels = [_label(START_W, START_B), _label(START_W, START_B)]
+    conf = [1.0] * 24
+    conf[7] = 0.6  # point 8 read wrong, but not believed
+    preds = [
+        {"status": "ok", **_label(wrong_w, START_B), "confidence": {"points": conf, "bar": 0.9}},
+        {"status": "uncertain", **_label(wrong_w, START_B), "confidence": {"points": [1.0] * 24}},
+    ]
+    report = evaluate_set(tmp_path, pred_dir=_write_set(tmp_path, labels, preds))
+    assert (report.believed_counts, report.believed_wrong) == (24, 1)
+    assert "believed counts (status ok, confidence >= 0.65): 24, wrong 1" in format_report(report)
+
+
 def test_paper_set_quirk_off_not_scored(tmp_path) -> None:
     root = tmp_path / "board_paper_webcam"
     root.mkdir()

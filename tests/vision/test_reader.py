@@ -104,6 +104,7 @@ def test_impossible_counts_are_reported_as_uncertain() -> None:
 
     class _B:
         corners = ((0.0, 0.0), (10.0, 0.0), (10.0, 8.0), (0.0, 8.0))
+        doubt = ""
 
     from vision.checkers import CheckerCounts
 

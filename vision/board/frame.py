@@ -17,6 +17,7 @@ from vision.board.layout import (
     layout_scores,
 )
 from vision.board.sides import (
+    alignment,
     all_sides_search,
     bars_near,
     reasonable,
@@ -26,8 +27,8 @@ from vision.board.sides import (
 )
 
 # Below this best fit the finalists look partial: the playing area is also sought inside the
-# largest candidate.
-WEAK_FIT = 0.2
+# largest candidate. (A quarter board can fit 0.24: train IMG_0017 was found as one at 0.2.)
+WEAK_FIT = 0.3
 FIT_TIE = 0.01
 
 
@@ -252,4 +253,24 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         whole = all_sides_search(grey, small, fast, best_q, fit, bar)
         if whole is not None and _middle_penalty(grey, whole[0]) == 1.0:
             best_q, fit, bar = whole
-    return make_fix(best_q / scale, "frame", fit, bar)
+    rated = [(f[0], f[2], f[3]) for f in finalists]
+    margin = _margin(best_q, fit, alignment(grey, best_q), rated)
+    return make_fix(best_q / scale, "frame", fit, bar, margin)
+
+
+def _margin(
+    best: np.ndarray, fit: float, align: float, rated: list[tuple[float, np.ndarray, float]]
+) -> float:
+    """How sure the search is of where the board is: the chosen quad's layout fit over that of
+    the best rival (a rated quad with a corner half a point or more away) that the column
+    alignment likes at least as well; 1.0 when there is none. Where the two measures agree
+    on the chosen quad, or only the alignment prefers it among quads that fit alike, there is no
+    rival; where they disagree on a quad that fits nearly as well, the placement is a guess."""
+    b = order_corners(best)
+    point = (np.linalg.norm(b[1] - b[0]) + np.linalg.norm(b[2] - b[3])) / 2 / 13
+    rivals = [
+        f
+        for f, q, a in rated
+        if a >= align and float(np.max(np.linalg.norm(order_corners(q) - b, axis=1))) >= 0.5 * point
+    ]
+    return float(fit - max(rivals)) if rivals else 1.0

@@ -76,6 +76,9 @@ class BoardFix:
 
     ``corners``: TL, TR, BR, BL in image pixels; ``homography``: 3x3 image -> canonical, row-major;
     ``method``: "markers" or "frame"; ``score``: pattern score (higher = more board-like).
+    ``margin`` (marker-free search): how much better the chosen quad's layout fit is than that
+    of the best other quad the search rated whose corners lie half a point or more away; a
+    small margin means the search could not tell two placements apart (1.0: no rival).
     """
 
     corners: tuple[tuple[float, float], ...]
@@ -83,6 +86,7 @@ class BoardFix:
     method: str
     score: float
     bar_frac: float
+    margin: float = 1.0
 
     @property
     def matrix(self) -> np.ndarray:
@@ -122,7 +126,9 @@ def rectify(
     return cv2.warpPerspective(image, h, (width, height), flags=cv2.INTER_LINEAR)
 
 
-def make_fix(corners: np.ndarray, method: str, score: float, bar_frac: float) -> BoardFix:
+def make_fix(
+    corners: np.ndarray, method: str, score: float, bar_frac: float, margin: float = 1.0
+) -> BoardFix:
     c = order_corners(corners)
     h = homography_for(c)
     return BoardFix(
@@ -131,4 +137,5 @@ def make_fix(corners: np.ndarray, method: str, score: float, bar_frac: float) ->
         method=method,
         score=float(score),
         bar_frac=float(bar_frac),
+        margin=float(margin),
     )

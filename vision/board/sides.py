@@ -1,7 +1,6 @@
 """Moving a rough quad's sides and corners onto the playing area's edges: coordinate ascent on
 the column alignment (``refine_quad``), snapping each side to the strongest straight edge near it
-(``snap_sides``), and searches over combinations of nearby straight edges judged by the layout
-fit (``side_searches``)."""
+(``snap_sides``), searches over nearby straight edges and quiet-beyond lines judged by the fit."""
 
 from __future__ import annotations
 
@@ -51,7 +50,8 @@ def _side_lines(
     grey: np.ndarray, quad: np.ndarray, per_side: int = 3, movable: tuple[int, ...] = (0, 1, 2, 3)
 ) -> list[list[tuple[float, np.ndarray, np.ndarray]]]:
     """For each side of a rough quad (top, right, bottom, left), the ``per_side`` strongest
-    distinct straight edges near it: (strength, two image points on the line)."""
+    distinct straight edges near it, and first among them the line beyond which the view turns
+    quiet (``_quiet_line``): (strength, two image points on the line)."""
     q = order_corners(quad)
     v, h, mx, my = _side_view(grey, q, _SIDE_REACH)
     v = cv2.GaussianBlur(v, (3, 3), 0)
@@ -77,6 +77,14 @@ def _side_lines(
         # Nearly parallel to the rough side: not a triangle's flank.
         slant = np.abs(ends[:, None] - ends[None, :]) > _SIDE_SLANT * (span[1] - span[0])
         sc[slant] = -1.0
+        # Short sides: all edges; long sides: the points' (as side_quiet counts them).
+        quiet = _quiet_line(gx + gy if vertical else gx.T, ends, span, side)
+        if quiet is not None:
+            i, j = quiet
+            a, b = (ends[i], span[0]), (ends[j], span[1])
+            pts = np.array([a, b] if vertical else [a[::-1], b[::-1]], np.float64)
+            img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(2, 2)
+            picks.append((float(sc[i, j]), img[0], img[1]))
         flat = np.argsort(sc.ravel())[::-1]
         taken: list[float] = [centre]
         for f in flat[:4000]:
@@ -93,6 +101,27 @@ def _side_lines(
                 break
         out.append(picks)
     return out
+
+
+def _quiet_line(
+    energy: np.ndarray, ends: np.ndarray, span: tuple[int, int], side: int
+) -> tuple[int, int] | None:
+    """The near-parallel line (indices into ``ends``) beyond which the view turns quiet: the
+    least outside-over-inside edge energy in bands either side of it (a dark frame's weak edge
+    is not among the strongest)."""
+    band = int(0.05 * _SIDE_W)
+    e = cv2.blur(np.ascontiguousarray(energy), (band, 1))
+    outward = 1 if side in (1, 2) else -1
+    shift = band // 2 + 2
+    out = _line_scores(np.roll(e, -outward * shift, axis=1), ends, span)
+    inn = _line_scores(np.roll(e, outward * shift, axis=1), ends, span)
+    ratio = out / (inn + 1e-6)
+    slant = np.abs(ends[:, None] - ends[None, :]) > _SIDE_SLANT * (span[1] - span[0])
+    ratio[slant | (inn < np.median(inn))] = np.inf
+    if not np.isfinite(ratio).any():
+        return None
+    i, j = np.unravel_index(int(np.argmin(ratio)), ratio.shape)
+    return int(i), int(j)
 
 
 def _meet(p1: np.ndarray, p2: np.ndarray, p3: np.ndarray, p4: np.ndarray) -> np.ndarray | None:
@@ -322,11 +351,11 @@ def all_sides_search(
     # the best fit, the column alignment and the edges on the sides decide.
     top = max(r[0] for r in rated)
     close = [r for r in rated if r[0] >= top - ALL_SIDES_TIE]
-    f, b2, c = max(close, key=lambda r: _alignment(grey, r[2]))
+    f, b2, c = max(close, key=lambda r: alignment(grey, r[2]))
     return c, f, b2
 
 
-def _alignment(grey: np.ndarray, q: np.ndarray) -> float:
+def alignment(grey: np.ndarray, q: np.ndarray) -> float:
     """Pattern score plus a quarter of the border score (as the finalists are told apart)."""
     s, _, border = layout_scores(grey, q, BAR_FRACS)
     return s + 0.25 * border

@@ -1,0 +1,98 @@
+"""Trusting a found board: doubtful placements lose the referee's belief in their counts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from vision.board import order_corners
+from vision.board.geometry import BoardFix, make_fix
+from vision.board.layout import layout_fit
+from vision.board.trust import AMBIGUOUS_MARGIN, board_doubt
+from vision.reader import DOUBTFUL_BOARD_CONFIDENCE, BoardReader
+from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
+
+
+@lru_cache(maxsize=4)
+def _scene(style: str, seed: int):
+    spec = SceneSpec(
+        style=style,
+        white_home="bottom-right",
+        position=Position.starting(),
+        markers=False,
+        camera=CameraSpec(distance_mm=750, tilt_deg=6.0, tilt_azimuth_deg=30.0, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.0),
+    )
+    return render(spec, np.random.default_rng(seed))
+
+
+def _true_fix(image: np.ndarray, labels: dict, margin: float = 1.0) -> BoardFix:
+    quad = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    fit, bar = layout_fit(image, quad)
+    return make_fix(quad, "frame", fit, bar, margin)
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])
+def test_the_true_quad_is_trusted(style: str, seed: int) -> None:
+    image, labels = _scene(style, seed)
+    assert board_doubt(image, _true_fix(image, labels)) == ""
+
+
+def test_an_ambiguous_search_is_doubted_and_markers_never_are() -> None:
+    image, labels = _scene("tournament_green", 3)
+    fix = _true_fix(image, labels, margin=0.5 * AMBIGUOUS_MARGIN)
+    assert "another placement" in board_doubt(image, fix)
+    assert board_doubt(image, replace(fix, method="markers")) == ""
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2)])
+def test_a_quarter_board_and_a_side_on_the_points_are_doubted(style: str, seed: int) -> None:
+    image, labels = _scene(style, seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    # One row of one half: six points, half the width and height (the bar's share aside).
+    top, bottom = true[0] + 0.5 * (true[3] - true[0]), true[1] + 0.5 * (true[2] - true[1])
+    quarter = np.array([top, top + 0.47 * (bottom - top), true[3] + 0.47 * (true[2] - true[3])])
+    quarter = np.vstack([quarter, true[3]])
+    assert board_doubt(image, make_fix(quarter, "frame", 0.3, 0.06)) != ""
+    pulled = true.copy()  # the top side moved down by 10 % of the height: across the points
+    pulled[:2] += 0.1 * (true[[3, 2]] - true[:2])
+    doubt = board_doubt(image, make_fix(pulled, "frame", 0.3, 0.06))
+    assert "top side" in doubt or "line up" in doubt
+
+
+def test_a_doubtful_board_gives_no_believed_count() -> None:
+    image, labels = _scene("tournament_green", 3)
+    sure = _true_fix(image, labels)
+    unsure = replace(sure, margin=0.0)
+    trusted = BoardReader(None, board_finder=lambda _: sure, dice_finder=False).read(image)
+    doubted = BoardReader(None, board_finder=lambda _: unsure, dice_finder=False).read(image)
+    assert trusted.status == doubted.status == "ok"
+    assert trusted.point_confidence is not None and doubted.point_confidence is not None
+    assert max(trusted.point_confidence) >= 0.65 and "doubtful" not in trusted.message
+    assert (doubted.white, doubted.black) == (trusted.white, trusted.black)
+    assert max(doubted.point_confidence) <= DOUBTFUL_BOARD_CONFIDENCE < 0.65
+    assert doubted.bar_confidence <= DOUBTFUL_BOARD_CONFIDENCE
+    assert "board placement doubtful" in doubted.message
+
+
+def test_the_referee_asks_about_a_doubtful_board_rather_than_call_a_fault() -> None:
+    """Counts at the doubtful board's cap are neither believed against the rules nor silently
+    replaced by them: a reading no allowed position explains is put to the players."""
+    from firmware.matching import Match, read_board
+    from rules.position import Position as RulesPosition
+    from rules.side import Side
+
+    image, labels = _scene("tournament_green", 3)
+    sure = _true_fix(image, labels)
+    white = list(labels["board"]["white"])
+    black = list(labels["board"]["black"])
+    white[5], white[4] = white[5] - 1, white[4] + 1  # allowed: one checker 6/5, not what is seen
+    allowed = [RulesPosition.from_white_numbered(white, black, None, None, Side.WHITE)]
+    reads = {}
+    for name, fix in (("trusted", sure), ("doubted", replace(sure, margin=0.0))):
+        obs = BoardReader(None, board_finder=lambda _, f=fix: f, dice_finder=False).read(image)
+        reads[name] = read_board(obs, Side.WHITE, allowed).match
+    assert reads == {"trusted": Match.OFF_SCRIPT, "doubted": Match.UNCERTAIN}
