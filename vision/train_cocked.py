@@ -16,14 +16,15 @@ then calibrated on 900 renders the model never saw (IMG_3832-4331 and IMG_4832-5
 one directory a hundred):
 
     .venv/bin/python -m vision.train_cocked --calibrate --renders DIR... --cache NPZ... \
-        --target-precision 0.96 --prior 0.25
+        --target-precision 0.97 --prior 0.25
 
-threshold 0.906 (1864 dice, 790 cocked): P 0.962 R 0.771 with 1 in 4 dice cocked (AUC on
+threshold 0.959 (1864 dice, 790 cocked): P 0.971 R 0.648 with 1 in 4 dice cocked (AUC on
 these and IMG_4332-4431: 0.987, one view 0.986). Precision comes first (a false "cocked" voids
-a good roll): the issue asks for 95%, and 0.96 leaves a margin; the real paper-webcam board
-frames' flat dice reach 0.87 on six views (0.97 on one, which had held the threshold at 0.98).
-``--threshold-no-board`` stays 1: without a board the camera is unknown and no die is called
-cocked.
+a good roll; the issue asks for 95%). Target 0.96 gave 0.906 (P 0.962 R 0.771) but called a
+phantom die cocked on a real board photo (fm gammon test6: a checker's logo read as a 1, at
+0.93); the real paper-webcam board frames' flat dice reach 0.87 on six views (0.97 on one,
+which had held the threshold at 0.98). ``--threshold-no-board`` stays 1: without a board the
+camera is unknown and no die is called cocked.
 
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
