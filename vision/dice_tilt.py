@@ -155,14 +155,22 @@ def state_from_model(
     cues: TiltCues,
     view: DieView | None = None,
 ) -> str:
-    """ "flat" or "cocked" from the learned model (``vision.cocked``) on a crop around the
-    die; used when the die size is known (board frames), the setting it was trained in.
-    ``view``: how a flat die shows there (None: a camera straight down, as with no board)."""
-    from vision.cocked import CockedModel, crop_features  # loaded on first use
+    """ "flat" or "cocked" from the learned model (``vision.cocked``) on crops around the die
+    (the mean over its ``VIEWS``); used when the die size is known (board frames), the setting
+    it was trained in. ``view``: how a flat die shows there (None: no board, a camera taken to
+    look straight down; the model then makes no cocked call unless ``threshold_no_board`` < 1)."""
+    from vision.cocked import CockedModel, die_patch, views_probability  # loaded on first use
 
     model = CockedModel.load()
-    feats = crop_features(image_bgr, centre, die_px, tuple(vars(cues).values()), view)
-    return "cocked" if model.cocked(feats, board=view is not None) else "flat"
+    thr = model.threshold if view is not None else model.threshold_no_board
+    if thr >= 1.0:  # no probability passes it
+        return "flat"
+    if view is None:
+        h, w = image_bgr.shape[:2]
+        view = CameraView.straight_down((w, h), die_px).at(centre)
+    patch = die_patch(image_bgr, centre, die_px)
+    p = views_probability(model, patch, view, die_px, tuple(vars(cues).values()), cut=thr)
+    return "cocked" if p > thr else "flat"
 
 
 def restate(

@@ -9,10 +9,22 @@ directories number the images for the held-out split):
         /tmp/train/d --cache /tmp/a.npz /tmp/b.npz /tmp/c.npz /tmp/d.npz --l2 0.01 \
         --ensemble 5 --threshold 0.98
 
-(precision comes first: a false "cocked" voids a good roll. The dev split's found dice have
-no false call above 0.91, but one of the real paper-webcam board frames' flat dice reaches
-0.972, so 0.98; held-out renders: P 0.972 R 0.569 at 0.982, AUC 0.987. ``--threshold-no-board``
-stays 1: without a board the camera is unknown and no die is called cocked.)
+(its own held-out renders then: P 0.972 R 0.569 at 0.982, AUC 0.987, on one view a die).
+The reader judges a die on the mean of six views (``vision.cocked.VIEWS``); its threshold was
+then calibrated on 900 renders the model never saw (IMG_3832-4331 and IMG_4832-5231 of seed
+3000, ``scripts/render-synthetic --set train --start 3831 --count 100 --out DIR`` and so on,
+one directory a hundred):
+
+    .venv/bin/python -m vision.train_cocked --calibrate --renders DIR... --cache NPZ... \
+        --target-precision 0.97 --prior 0.25
+
+threshold 0.959 (1864 dice, 790 cocked): P 0.971 R 0.648 with 1 in 4 dice cocked (AUC on
+these and IMG_4332-4431: 0.987, one view 0.986). Precision comes first (a false "cocked" voids
+a good roll; the issue asks for 95%). Target 0.96 gave 0.906 (P 0.962 R 0.771) but called a
+phantom die cocked on a real board photo (fm gammon test6: a checker's logo read as a 1, at
+0.93); the real paper-webcam board frames' flat dice reach 0.87 on six views (0.97 on one,
+which had held the threshold at 0.98). ``--threshold-no-board`` stays 1: without a board the
+camera is unknown and no die is called cocked.
 
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
@@ -23,23 +35,24 @@ centre lies in one labelled box becomes one example (cocked = 1; flat, on_checke
 the unrotated patch around each die, where it is, the labelled board corners (the camera,
 ``vision.cocked_view``) and tilt cues; features are made from it with size jitter and
 mirroring. A fixed fifth of the images (seeded shuffle) is held out; the
-threshold is the lowest one giving ``--target-precision`` there. Prints held-out figures.
+threshold is the lowest one giving ``--target-precision`` there on the mean of each die's six
+views, as the reader judges it. Prints held-out figures. ``--calibrate`` keeps the model at
+``--out`` and only sets its threshold so, on renders it was not trained on.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.cocked import MODEL_PATH, CockedModel, die_patch, patch_features
+from vision.cocked import MODEL_PATH, SIZE_JITTER, VIEWS, CockedModel, die_patch, patch_features
 from vision.cocked_view import CameraView, DieView
 
-_JITTER = (0.9, 1.0, 1.12)  # die-size jitter for training examples (calibration is not exact)
 # Share of training examples blurred, and the Gaussian sigma range (patch pixels): renders are
 # sharper than a webcam's frames, whose blurred flat dice otherwise look cocked to the model.
 _BLUR = (0.5, 0.6, 2.0)
@@ -171,7 +184,9 @@ def features(s: DieSamples, augment: bool) -> tuple[np.ndarray, np.ndarray]:
     y = s.cocked
     rng = np.random.default_rng(0)
     for k in range(len(y)):
-        variants = [(j, fl) for j in _JITTER for fl in (False, True)] if augment else [(1.0, False)]
+        variants = [(1.0, False)]
+        if augment:
+            variants = [(j, fl) for j in SIZE_JITTER for fl in (False, True)]
         view, d = s.view(k), float(s.die_px[k])
         for j, flip in variants:
             patch = s.patches[k]
@@ -180,6 +195,23 @@ def features(s: DieSamples, augment: bool) -> tuple[np.ndarray, np.ndarray]:
             xs.append(patch_features(patch, view, d, s.cues[k], j, flip))
             ys.append(y[k])
     return np.array(xs, np.float32), np.array(ys, int)
+
+
+def view_features(s: DieSamples) -> np.ndarray:
+    """Each die's ``VIEWS`` (as the reader judges it): ``len(VIEWS)`` rows a die, in order."""
+    rows = []
+    for k in range(len(s.state)):
+        view, d = s.view(k), float(s.die_px[k])
+        rows += [patch_features(s.patches[k], view, d, s.cues[k], j, f) for j, f in VIEWS]
+    return np.array(rows, np.float32)
+
+
+def pick_threshold(p: np.ndarray, y: np.ndarray, target: float, prior: float) -> float:
+    """The lowest threshold giving ``target`` precision on held-out renders, their false calls
+    weighed so that precision is what it would be with a share ``prior`` of cocked dice
+    (renders have far more than a game, or dev/test, ~1 in 4)."""
+    w_neg = y.sum() / max(1, (1 - y).sum()) * (1 - prior) / prior
+    return float(next((t for t in np.sort(p) if pr_at(p, y, t, w_neg)[0] >= target), 1.0))
 
 
 def examples(img_path: Path) -> tuple[list[np.ndarray], list[int]]:
@@ -271,6 +303,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", type=Path, default=MODEL_PATH)
     ap.add_argument(
+        "--calibrate", action="store_true", help="only set the threshold of the model at --out"
+    )
+    ap.add_argument(
         "--cache", type=Path, nargs="*", default=[], help="npz of the found dice, one per --renders"
     )
     args = ap.parse_args(argv)
@@ -289,16 +324,16 @@ def main(argv: list[str] | None = None) -> int:
         if cache is not None:
             parts[-1].save(cache)
     samples = DieSamples.concat(parts)
+    if args.calibrate:
+        return calibrate(samples, args)
     n_img = int(samples.image.max()) + 1
     rng = np.random.default_rng(args.seed)
     held = np.isin(samples.image, rng.permutation(n_img)[: n_img // 5])
     xtr, ytr = features(samples.take(~held), augment=True)
-    xte, yte = features(samples.take(held), augment=False)
+    xte, yte = view_features(samples.take(held)), samples.take(held).cocked
     print(f"train {len(ytr)} ({ytr.sum()} cocked), held-out {len(yte)} ({yte.sum()} cocked)")
     mean, scale = xtr.mean(0), xtr.std(0) + 1e-3
     ztr, zte = (xtr - mean) / scale, (xte - mean) / scale
-    # Held-out renders have far more cocked dice than a game (or dev/test, ~1 in 4): weigh
-    # their false calls so that precision is what it would be at ``--prior``.
     w_neg = yte.sum() / max(1, (1 - yte).sum()) * (1 - args.prior) / args.prior
     best = None
     for l2 in [args.l2] if args.l2 is not None else [3e-2, 1e-2]:
@@ -307,18 +342,11 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(args.ensemble)
         ]
         ps = _average(nets)
-        p, ptrain = _predict(zte, ps), _predict(ztr, ps)
-        thr = next(
-            (t for t in np.sort(p) if pr_at(p, yte, t, w_neg)[0] >= args.target_precision), 1.0
-        )
+        p = _predict(zte, ps).reshape(-1, len(VIEWS)).mean(1)  # as the reader judges a die
+        thr = pick_threshold(p, yte, args.target_precision, args.prior)
         prec, rec = pr_at(p, yte, thr, w_neg)
-        ptr, rtr = pr_at(ptrain, ytr, thr)
         auc = float(np.mean(p[yte == 1][:, None] > p[yte == 0][None, :]))
-        print(
-            f"l2 {l2:g}: threshold {thr:.3f} held-out P {prec:.3f} R {rec:.3f} AUC {auc:.3f} "
-            f"(train P {ptr:.3f} R {rtr:.3f}, unweighted)",
-            flush=True,
-        )
+        print(f"l2 {l2:g}: threshold {thr:.3f} held-out P {prec:.3f} R {rec:.3f} AUC {auc:.3f}")
         if best is None or rec > best[0]:
             best = (rec, l2, ps, thr)
     assert best is not None
@@ -339,6 +367,27 @@ def main(argv: list[str] | None = None) -> int:
     )
     model.save(args.out)
     print(f"saved {args.out} (l2 {l2:g}, threshold {thr:.3f}, held-out recall {rec:.3f})")
+    return 0
+
+
+def calibrate(samples: DieSamples, args: argparse.Namespace) -> int:
+    """``--calibrate``: the model at ``--out`` keeps its weights and takes the threshold its
+    mean-of-views probabilities need for ``--target-precision`` on all the given renders
+    (which must be ones it was not trained on)."""
+    model = CockedModel.load(args.out)
+    x, y = view_features(samples), samples.cocked
+    p = model.probabilities(x).reshape(-1, len(VIEWS)).mean(1)
+    thr = pick_threshold(p, y, args.target_precision, args.prior)
+    w_neg = y.sum() / max(1, (1 - y).sum()) * (1 - args.prior) / args.prior
+    for t in sorted({0.8, 0.9, 0.95, 0.98, thr}):
+        prec, rec = pr_at(p, y, t, w_neg)
+        fp = int(np.sum((p > t) & (y == 0)))
+        print(f"threshold {t:.3f}: P {prec:.3f} R {rec:.3f} ({fp} false calls)")
+    if args.threshold is not None:
+        print(f"threshold {args.threshold:.3f} as given (calibrated pick {thr:.3f})")
+        thr = args.threshold
+    replace(model, threshold=thr).save(args.out)
+    print(f"{len(y)} dice ({y.sum()} cocked): saved {args.out} with threshold {thr:.3f}")
     return 0
 
 

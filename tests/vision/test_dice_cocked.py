@@ -175,3 +175,89 @@ def test_training_features_are_seeded_and_six_per_die() -> None:
     assert y1.tolist() == [0] * 6 + [1] * 12 + [0] * 6
     plain, _ = features(s, augment=False)
     assert plain.shape == (n, N_FEATURES)
+
+
+def _hog_by_add_at(gray: np.ndarray) -> np.ndarray:
+    """The cells' histograms as first written (np.add.at), to check the bincount version."""
+    from vision.cocked import _BINS, _CELL, _CROP
+
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    mag = np.hypot(gx, gy)
+    ang = np.mod(np.arctan2(gy, gx), np.pi) / np.pi * _BINS
+    b0 = np.floor(ang).astype(int) % _BINS
+    frac = ang - np.floor(ang)
+    n = _CROP // _CELL
+    hist = np.zeros((n, n, _BINS), np.float32)
+    cy, cx = np.mgrid[0:_CROP, 0:_CROP] // _CELL
+    np.add.at(hist, (cy, cx, b0), mag * (1 - frac))
+    np.add.at(hist, (cy, cx, (b0 + 1) % _BINS), mag * frac)
+    hist /= np.linalg.norm(hist, axis=2, keepdims=True) + 1e-3 * (mag.mean() + 1.0)
+    return hist.ravel()
+
+
+def test_gradient_histograms_match_the_per_pixel_sum() -> None:
+    from vision.cocked import _CROP, _hog
+
+    rng = np.random.default_rng(7)
+    gray = cv2.GaussianBlur(rng.uniform(0, 255, (_CROP, _CROP)).astype(np.float32), (0, 0), 1.5)
+    assert np.allclose(_hog(gray), _hog_by_add_at(gray), rtol=1e-5, atol=1e-6)
+
+
+def _constant_model(p: float, threshold: float, no_board: float = 1.0) -> CockedModel:
+    """A model that says ``p`` for any die."""
+    k = N_FEATURES
+    zero = np.zeros((k, 1), np.float32)
+    logit = float(np.log(p / (1 - p)))
+    return CockedModel(
+        np.zeros(k, np.float32),
+        np.ones(k, np.float32),
+        zero,
+        np.zeros(1, np.float32),
+        np.zeros(1, np.float32),
+        logit,
+        threshold,
+        no_board,
+    )
+
+
+def test_views_probability_is_the_mean_over_the_six_views(tmp_path: Path) -> None:
+    """On rendered dice: the mean of the model's probabilities over ``VIEWS``; with a cut, the
+    same call (above or not above the cut) whether or not the other views were made."""
+    from vision.cocked import VIEWS, patch_features, views_probability
+    from vision.train_cocked import DieSamples, collect
+
+    s = DieSamples.concat([collect(_render_set(tmp_path, seed=20261125, n=4))])
+    assert len(s.state) >= 4
+    model = CockedModel.load()
+    for k in range(len(s.state)):
+        view, d = s.view(k), float(s.die_px[k])
+        rows = [patch_features(s.patches[k], view, d, s.cues[k], j, f) for j, f in VIEWS]
+        mean = float(model.probabilities(np.array(rows)).mean())
+        assert views_probability(model, s.patches[k], view, d, s.cues[k]) == pytest.approx(mean)
+        for cut in (0.3, 0.6, 0.9, 0.97):
+            cut_p = views_probability(model, s.patches[k], view, d, s.cues[k], cut=cut)
+            assert (cut_p > cut) == (mean > cut) and cut_p >= mean - 1e-6
+
+
+def test_views_probability_cut_skips_plainly_flat_dice() -> None:
+    """A plain view at 0.5 cannot lift the six-view mean over 0.95: the bound is returned."""
+    from vision.cocked import CameraView, die_patch, views_probability
+
+    img = np.full((200, 200, 3), 90, np.uint8)
+    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    patch = die_patch(img, (100.0, 100.0), 40.0)
+    m = _constant_model(0.5, 0.95)
+    assert views_probability(m, patch, view, 40.0, cut=0.95) == pytest.approx(5.5 / 6)
+    assert views_probability(m, patch, view, 40.0, cut=0.9) == pytest.approx(0.5)
+
+
+def test_pick_threshold_weighs_false_calls_by_the_prior() -> None:
+    from vision.train_cocked import pick_threshold
+
+    p = np.array([0.99, 0.97, 0.95, 0.9, 0.8, 0.5, 0.2])
+    y = np.array([1, 1, 0, 1, 0, 0, 0])
+    # Unweighted (3 cocked of 7, prior 3/7): the lowest threshold with precision >= 0.75.
+    assert pick_threshold(p, y, 0.75, 3 / 7) == pytest.approx(0.8)
+    # A rarer cocked die makes each false call weigh more: only above the flat 0.95.
+    assert pick_threshold(p, y, 0.75, 0.1) == pytest.approx(0.95)
