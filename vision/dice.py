@@ -45,6 +45,7 @@ _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its to
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
+_SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
@@ -455,7 +456,7 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=len(g.pips),
+                value=None if _too_short(g, die_px) else len(g.pips),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
@@ -466,6 +467,17 @@ def find_dice(
             )
         )
     return out
+
+
+def _too_short(g: _Group, die_px: float | None) -> bool:
+    """A 2 or a 3 runs corner to corner, about two thirds of the die side (renders measure
+    0.55-0.9). Spanning under half the side, with the die's size known, its pips are a
+    fragment of a face: a 6's column, a tilted die's side face (cocked dice, mostly). Which
+    face it is cannot be told: the die is left unread rather than misread."""
+    if die_px is None or len(g.pips) not in (2, 3):
+        return False
+    span = max(math.hypot(p.x - q.x, p.y - q.y) for p in g.pips for q in g.pips)
+    return span < _SHORT_SPAN * die_px
 
 
 def _pips_in(

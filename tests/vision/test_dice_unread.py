@@ -1,0 +1,36 @@
+"""vision.dice: faces it cannot tell apart are left unread (value None), not guessed."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.test_dice import draw_die
+from vision.dice import find_dice
+
+
+def _close_pair(img: np.ndarray, centre: tuple[float, float], side: float, gap: float) -> None:
+    """A die face with two pips only ``gap`` (share of the side) apart on its diagonal: what
+    shows of a tilted die's side face, or one column of a 6 with the rest lost."""
+    cx, cy = centre
+    h = side / 2
+    cv2.rectangle(img, (int(cx - h), int(cy - h)), (int(cx + h), int(cy + h)), (235, 235, 230), -1)
+    d = gap * side / (2 * math.sqrt(2))
+    for s in (-1, 1):
+        cv2.circle(
+            img, (round(cx + s * d), round(cy + s * d)), round(0.09 * side), (25, 25, 25), -1
+        )
+
+
+@pytest.mark.parametrize("side", [40, 60])
+def test_a_two_spanning_under_half_the_die_is_unread(side: int) -> None:
+    rng = np.random.default_rng(side)
+    img = np.full((300, 600, 3), 70, np.uint8)
+    img += rng.integers(0, 12, img.shape, dtype=np.uint8)
+    _close_pair(img, (150, 150), side, 0.4)
+    draw_die(img, 2, (450, 150), side, 20)  # a real 2 spans ~0.7 of the side
+    found = sorted(find_dice(img, die_size_px=side), key=lambda d: d.centre[0])
+    assert [d.value for d in found] == [None, 2]
