@@ -46,6 +46,7 @@ _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
+_ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
@@ -427,7 +428,7 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    groups = _accept_singles(gray, groups, multi, pips)
+    groups = _accept_singles(gray, groups, multi, pips, _ROUND_SIZED if die_px else _ROUND)
     groups = _consensus(groups)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
@@ -518,7 +519,11 @@ def _single_half(p: Pip, multi: list[list[Pip]]) -> float:
 
 
 def _accept_singles(
-    gray: np.ndarray, groups: list[_Group], multi: list[list[Pip]], pips: list[Pip]
+    gray: np.ndarray,
+    groups: list[_Group],
+    multi: list[list[Pip]],
+    pips: list[Pip],
+    round_min: float = _ROUND,
 ) -> list[_Group]:
     """Keep a lone pip only if it looks like the 1 of a die like the others in the image."""
     ref = [p for ps in multi for p in ps]
@@ -528,7 +533,7 @@ def _accept_singles(
             out.append(g)
             continue
         p = g.pips[0]
-        if p.circularity < _ROUND:  # a dash on a side face, a scratch
+        if p.circularity < round_min:  # a dash on a side face, a scratch
             continue
         # A big spot with smaller spots of the other polarity just outside it is a die body,
         # not a pip (a highlight inside a glossy pip does not count).
