@@ -47,6 +47,8 @@ _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pip
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
 _ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
+_LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
+_LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
@@ -457,7 +459,9 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=None if _too_short(g, die_px) else len(g.pips),
+                value=None
+                if _too_short(g, die_px) or _lone_beside_like(g, pips, die_px)
+                else len(g.pips),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
@@ -479,6 +483,23 @@ def _too_short(g: _Group, die_px: float | None) -> bool:
         return False
     span = max(math.hypot(p.x - q.x, p.y - q.y) for p in g.pips for q in g.pips)
     return span < _SHORT_SPAN * die_px
+
+
+def _lone_beside_like(g: _Group, pips: list[Pip], die_px: float | None) -> bool:
+    """A lone pip with a pip like it (polarity, size, contrast) closer than a face's width
+    is not known to be a 1: the two lie on one die seen tilted (a side face shows), or on a
+    face whose other pips were not linked. Only with the die's size known."""
+    if die_px is None or len(g.pips) != 1:
+        return False
+    p = g.pips[0]
+    return any(
+        q is not p
+        and q.dark == p.dark
+        and abs(math.log(q.r / p.r)) < 0.5
+        and abs(math.log(q.contrast / p.contrast)) < _LIKE_CONTRAST
+        and math.hypot(q.x - p.x, q.y - p.y) < _LIKE_NEAR * die_px
+        for q in pips
+    )
 
 
 def _pips_in(

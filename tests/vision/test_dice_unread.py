@@ -45,3 +45,18 @@ def test_an_oval_lone_spot_is_no_one_when_the_die_size_is_known() -> None:
     assert find_dice(img, die_size_px=70) == []
     draw_die(img, 1, (100, 100), 70, 30)  # a round pip on the same face: a 1
     assert [d.value for d in find_dice(img, die_size_px=70)] == [1]
+
+
+def test_a_lone_pip_beside_a_like_pip_is_unread() -> None:
+    # A tilted die: the top face shows one pip, the side face below it (across the edge)
+    # another like it. Which face is up cannot be told from two pips: no value is given.
+    img = np.full((240, 240, 3), 70, np.uint8)
+    cv2.rectangle(img, (85, 70), (155, 140), (235, 235, 230), -1)
+    cv2.rectangle(img, (85, 143), (155, 166), (215, 215, 210), -1)  # side face, past an edge
+    cv2.circle(img, (120, 107), 6, (25, 25, 25), -1, cv2.LINE_AA)
+    cv2.circle(img, (120, 154), 6, (25, 25, 25), -1, cv2.LINE_AA)
+    found = find_dice(img, die_size_px=70)
+    assert found and all(d.value is None for d in found), found
+    # The same top face without the side face's pip is a 1.
+    cv2.circle(img, (120, 154), 8, (215, 215, 210), -1)
+    assert [d.value for d in find_dice(img, die_size_px=70)] == [1]
