@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -45,10 +46,7 @@ _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its to
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
-_SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
 _ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
-_LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
-_LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
@@ -438,7 +436,8 @@ def find_dice(
     h, w = full.shape
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.
     halves = [g.half for g in groups if len(g.pips) >= 3]
-    ref_half = (0.5 * die_px if die_px else _median(halves) if halves else 0.0) / f
+    ref_work = 0.5 * die_px if die_px else _median(halves) if halves else 0.0
+    ref_half = ref_work / f
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
         if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
@@ -459,9 +458,7 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=None
-                if _too_short(g, die_px) or _lone_beside_like(g, pips, die_px)
-                else len(g.pips),
+                value=None if unreadable(gray, g, pips, die_px, ref_work) else len(g.pips),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
@@ -472,34 +469,6 @@ def find_dice(
             )
         )
     return out
-
-
-def _too_short(g: _Group, die_px: float | None) -> bool:
-    """A 2 or a 3 runs corner to corner, about two thirds of the die side (renders measure
-    0.55-0.9). Spanning under half the side, with the die's size known, its pips are a
-    fragment of a face: a 6's column, a tilted die's side face (cocked dice, mostly). Which
-    face it is cannot be told: the die is left unread rather than misread."""
-    if die_px is None or len(g.pips) not in (2, 3):
-        return False
-    span = max(math.hypot(p.x - q.x, p.y - q.y) for p in g.pips for q in g.pips)
-    return span < _SHORT_SPAN * die_px
-
-
-def _lone_beside_like(g: _Group, pips: list[Pip], die_px: float | None) -> bool:
-    """A lone pip with a pip like it (polarity, size, contrast) closer than a face's width
-    is not known to be a 1: the two lie on one die seen tilted (a side face shows), or on a
-    face whose other pips were not linked. Only with the die's size known."""
-    if die_px is None or len(g.pips) != 1:
-        return False
-    p = g.pips[0]
-    return any(
-        q is not p
-        and q.dark == p.dark
-        and abs(math.log(q.r / p.r)) < 0.5
-        and abs(math.log(q.contrast / p.contrast)) < _LIKE_CONTRAST
-        and math.hypot(q.x - p.x, q.y - p.y) < _LIKE_NEAR * die_px
-        for q in pips
-    )
 
 
 def _pips_in(
