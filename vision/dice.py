@@ -3,7 +3,10 @@
 Pipeline: pip candidates (``vision.pips``) -> link pips that sit on one face (same polarity,
 similar size, similar face brightness, and a clean face between them) -> groups -> keep the
 top face of each die (side faces seen obliquely give foreshortened pips) -> value from the pip
-layout -> state (flat / cocked) from the face's shape and size.
+layout -> state (flat / cocked) from the face's shape and size. A face whose pips cannot tell
+the die's value (a fragment, a tilted die, a side face beside a logo: ``vision.dice_doubt``)
+is returned with value None: the referee asks about an unread die rather than believing a
+guess.
 
     >>> import numpy as np, cv2
     >>> img = np.full((120, 120, 3), 60, np.uint8)
@@ -23,6 +26,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -45,6 +49,7 @@ _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its to
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
+_ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
@@ -426,7 +431,7 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    groups = _accept_singles(gray, groups, multi, pips)
+    groups = _accept_singles(gray, groups, multi, pips, _ROUND_SIZED if die_px else _ROUND)
     groups = _consensus(groups)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
@@ -434,7 +439,8 @@ def find_dice(
     h, w = full.shape
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.
     halves = [g.half for g in groups if len(g.pips) >= 3]
-    ref_half = (0.5 * die_px if die_px else _median(halves) if halves else 0.0) / f
+    ref_work = 0.5 * die_px if die_px else _median(halves) if halves else 0.0
+    ref_half = ref_work / f
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
         if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
@@ -455,7 +461,7 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=len(g.pips),
+                value=None if unreadable(gray, g, pips, die_px, ref_work) else len(g.pips),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
@@ -506,7 +512,11 @@ def _single_half(p: Pip, multi: list[list[Pip]]) -> float:
 
 
 def _accept_singles(
-    gray: np.ndarray, groups: list[_Group], multi: list[list[Pip]], pips: list[Pip]
+    gray: np.ndarray,
+    groups: list[_Group],
+    multi: list[list[Pip]],
+    pips: list[Pip],
+    round_min: float = _ROUND,
 ) -> list[_Group]:
     """Keep a lone pip only if it looks like the 1 of a die like the others in the image."""
     ref = [p for ps in multi for p in ps]
@@ -516,7 +526,7 @@ def _accept_singles(
             out.append(g)
             continue
         p = g.pips[0]
-        if p.circularity < _ROUND:  # a dash on a side face, a scratch
+        if p.circularity < round_min:  # a dash on a side face, a scratch
             continue
         # A big spot with smaller spots of the other polarity just outside it is a die body,
         # not a pip (a highlight inside a glossy pip does not count).

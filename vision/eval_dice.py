@@ -116,12 +116,20 @@ class DiceMetrics:
             zone_accuracy=_ratio(c.zone_correct, c.zone_labelled),
         )
 
+    @property
+    def value_wrong(self) -> int:
+        """Matched dice given a value that is not the label's: the reads a referee would
+        believe wrongly (an unread die, value None, is asked about instead)."""
+        c = self.counts
+        return c.matched - c.value_correct - c.value_unread
+
     def summary(self) -> str:
         c = self.counts
         return (
             f"dice {c.labels} labelled, {c.predictions} predicted, {c.matched} matched | "
             f"recall {self.recall:.4f} precision {self.precision:.4f} | "
-            f"value acc (matched) {self.value_accuracy:.4f} ({c.value_correct}/{c.matched}) "
+            f"value acc (matched) {self.value_accuracy:.4f} ({c.value_correct}/{c.matched}; "
+            f"{self.value_wrong} wrong, {c.value_unread} unread) "
             f"end-to-end {self.end_to_end_value:.4f} | "
             f"cocked P {_fmt(self.cocked_precision)} R {_fmt(self.cocked_recall)} "
             f"(tp {c.cocked_tp} fp {c.cocked_fp} fn {c.cocked_fn})"

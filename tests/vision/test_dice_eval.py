@@ -123,3 +123,15 @@ def test_cocked_figures_are_undefined_without_cocked_dice() -> None:
     m = evaluate([(pred, lab)])
     assert m.cocked_precision is None and m.cocked_recall is None
     assert "cocked P n/a R n/a" in m.summary()
+
+
+def test_wrong_values_are_told_apart_from_unread_ones() -> None:
+    labels = {
+        "dice": [die(2, (0, 0, 40, 40)), die(5, (100, 0, 140, 40)), die(6, (200, 0, 240, 40))]
+    }
+    preds = {
+        "dice": [die(2, (0, 0, 40, 40)), die(3, (100, 0, 140, 40)), die(None, (200, 0, 240, 40))]
+    }
+    m = evaluate([(preds, labels)])
+    assert (m.counts.value_correct, m.value_wrong, m.counts.value_unread) == (1, 1, 1)
+    assert "1 wrong, 1 unread" in m.summary()

@@ -1,0 +1,102 @@
+"""Faces read from pips that do not tell a die's value: left unread (value None) rather than
+guessed, so the referee asks about the die instead of believing a wrong value. Split from
+``vision.dice`` for size.
+
+- a 2 or 3 far shorter than the die (its size known): a fragment of a face;
+- a lone pip with a like pip close beside it (die size known): a tilted die;
+- a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
+  a side face beside a logo face that is up (a skull for 1, an emblem for 6).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.pip_groups import Group, median
+from vision.pips import Pip
+
+_SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
+_LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
+_LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
+_MARK_AREA = 6.0  # a mark of at least this many pips' area beside a small face is a logo
+_MARK_REACH = 3.0  # looked for this many half-sides round the face
+
+
+def unreadable(
+    gray: np.ndarray, g: Group, pips: list[Pip], die_px: float | None, ref_half: float
+) -> bool:
+    """Is the face ``g`` (work image ``gray``, all ``pips`` found there) no reading of its
+    die? ``die_px``: the die side if known; ``ref_half``: half a face side as the photo's
+    faces of 3+ pips show it (both work pixels)."""
+    if die_px is not None:
+        return _too_short(g, die_px) or _lone_beside_like(g, pips, die_px)
+    # Boards are printed and carry checkers: enclosed marks are everywhere there.
+    return _beside_a_mark(gray, g, ref_half)
+
+
+def _too_short(g: Group, die_px: float) -> bool:
+    """A 2 or a 3 runs corner to corner, about two thirds of the die side (renders measure
+    0.55-0.9). Spanning under half the side (the die's size known), its pips are a
+    fragment of a face: a 6's column, a tilted die's side face (cocked dice, mostly). Which
+    face it is cannot be told: the die is left unread rather than misread."""
+    if len(g.pips) not in (2, 3):
+        return False
+    span = max(math.hypot(p.x - q.x, p.y - q.y) for p in g.pips for q in g.pips)
+    return span < _SHORT_SPAN * die_px
+
+
+def _lone_beside_like(g: Group, pips: list[Pip], die_px: float) -> bool:
+    """A lone pip with a pip like it (polarity, size, contrast) closer than a face's width
+    is not known to be a 1: the two lie on one die seen tilted (a side face shows), or on a
+    face whose other pips were not linked. Only with the die's size known."""
+    if len(g.pips) != 1:
+        return False
+    p = g.pips[0]
+    return any(
+        q is not p
+        and q.dark == p.dark
+        and abs(math.log(q.r / p.r)) < 0.5
+        and abs(math.log(q.contrast / p.contrast)) < _LIKE_CONTRAST
+        and math.hypot(q.x - p.x, q.y - p.y) < _LIKE_NEAR * die_px
+        for q in pips
+    )
+
+
+def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float) -> bool:
+    """A face of 1-3 pips with a large mark of the pips' ink beside it, enclosed by the die
+    (a logo: a skull, a winged emblem), is most likely a side face of a die whose logo face
+    is up: the pips read are not its value. The mark: a connected patch of pip-like pixels
+    of at least ``_MARK_AREA`` pips, not touching the window's edge (a light table or tray
+    beside the die would), within two half-sides of the group. Half-sides as the photo's
+    dice show them (``ref_half``, work pixels): a side face's own is foreshortened."""
+    if len(g.pips) > 3:
+        return False
+    h, w = gray.shape
+    half = max(g.half, ref_half)
+    reach = _MARK_REACH * half
+    x0, x1 = max(0, int(g.cx - reach)), min(w, int(g.cx + reach) + 1)
+    y0, y1 = max(0, int(g.cy - reach)), min(h, int(g.cy + reach) + 1)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return False
+    face = median([p.face for p in g.pips])
+    contrast = median([p.contrast for p in g.pips])
+    patch = gray[y0:y1, x0:x1].astype(np.float32)
+    dev = (face - patch) if g.dark else (patch - face)
+    ink = (dev > 0.5 * contrast).astype(np.uint8)
+    for p in g.pips:
+        cv2.circle(ink, (int(round(p.x - x0)), int(round(p.y - y0))), int(1.6 * p.r + 1), 0, -1)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    pip_area = math.pi * g.r * g.r
+    for i in range(1, n):
+        bx, by, bw, bh, area = (int(v) for v in stats[i])
+        if area < _MARK_AREA * pip_area:
+            continue
+        if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
+            continue  # runs out of the window: the table, a tray, a checker
+        mx, my = cents[i][0] + x0, cents[i][1] + y0
+        if math.hypot(mx - g.cx, my - g.cy) < 2.0 * half:
+            return True
+    return False
