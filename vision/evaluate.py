@@ -402,6 +402,8 @@ def _dice_figures(pairs: list[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> d
         "recall": m.recall,
         "precision": m.precision,
         "value_accuracy": m.value_accuracy,
+        "value_wrong": m.value_wrong,
+        "value_unread": c.value_unread,
         "end_to_end_value": m.end_to_end_value,
         "cocked_precision": m.cocked_precision,
         "cocked_recall": m.cocked_recall,
@@ -443,7 +445,8 @@ def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
         lines.append(
             f"  dice    {d['labelled']} labelled, {d['predicted']} predicted | "
             f"recall {_pct(d['recall'])} precision {_pct(d['precision'])} | "
-            f"value {_pct(d['value_accuracy'])} (end-to-end {_pct(d['end_to_end_value'])})"
+            f"value {_pct(d['value_accuracy'])} ({d['value_wrong']} wrong, "
+            f"{d['value_unread']} unread; end-to-end {_pct(d['end_to_end_value'])})"
         )
         tp, fp, fn = d["cocked_tp_fp_fn"]
         lines.append(

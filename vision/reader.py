@@ -217,8 +217,9 @@ class BoardReader:
             ignore=tuple(ignore),
         )
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
-        # A die read with pips is no cube (dice on the bar were taken for it).
-        boxes = [r.bbox for r in readings if r.value is not None]
+        # A die found by its pips is no cube (dice on the bar were taken for it), read or not:
+        # a face left unread for doubt still has pips.
+        boxes = [r.bbox for r in readings if r.pips]
         cube = find_cube(
             frame, board.homography, board.geometry, self.white_home, board.die_size_px, boxes
         )

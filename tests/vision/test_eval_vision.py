@@ -201,3 +201,17 @@ def test_cube_figures_count_wrong_answers_apart_from_missing_ones(tmp_path) -> N
     assert report.cube_value_accuracy == pytest.approx(1 / 3) and report.cube_value_wrong == 1
     assert report.cube_false_positives == 1
     assert "(1 elsewhere)" in format_report(report) and "(1 wrong)" in format_report(report)
+
+
+def test_dice_values_count_wrong_reads_apart_from_unread_ones(tmp_path) -> None:
+    def with_die(value):
+        lab = _label(START_W, START_B)
+        lab["dice"][0]["value"] = value
+        return {"status": "ok", **lab}
+
+    labels = [_label(START_W, START_B) for _ in range(3)]  # each a 3
+    preds = [with_die(3), with_die(5), with_die(None)]
+    report = evaluate_set(tmp_path, pred_dir=_write_set(tmp_path, labels, preds))
+    assert report.dice["value_accuracy"] == pytest.approx(1 / 3)
+    assert (report.dice["value_wrong"], report.dice["value_unread"]) == (1, 1)
+    assert "(1 wrong, 1 unread;" in format_report(report)
