@@ -288,6 +288,11 @@ def count_checkers(
                 fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
                 n = len(fs)
                 conf[idx] = min(conf[idx], 0.5)
+        if n >= 3 and not _outlined_any(fs, raw_alongs, d):
+            # Three or more checkers and not one outline (verified or not) on any of them:
+            # colour alone (a triangle unlike its set's model, a neighbour's checker beside
+            # it), never seen so on a real stack.
+            conf[idx] = min(conf[idx], 0.5)
         if blk:
             black[idx] = n
         else:
@@ -343,6 +348,14 @@ def _checked_row(
             a = fs[j].along + 0.5 * pitch
             fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
     return fs, doubtful
+
+
+def _outlined_any(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
+    """Does any outline (``alongs``: from the point's edge) lie within 0.3 d of one of these
+    checkers?"""
+    if not len(alongs):
+        return False
+    return any(float(np.min(np.abs(alongs - f.along))) < 0.3 * d for f in fs)
 
 
 def _by_a_die(
