@@ -380,3 +380,25 @@ def test_a_lone_checker_touching_a_die_and_bar_ties() -> None:
     counts = [5, 5, 4] + [0] * 21
     conf = [1.0, 1.0, 0.5] + [1.0] * 21
     assert fit_total(counts, 2, conf, 0.5) == (1, 0.4) and counts[:3] == [5, 5, 4]
+
+
+def test_a_pyramid_on_a_half_that_barely_holds_five_counts() -> None:
+    # Checkers large for their points: five slots need 5.2 d, the half is 5.14 d.  A sure
+    # outline on the fifth slot puts a full row there, and the four in its gaps count.
+    from vision.checkers.model import Cell
+    from vision.checkers.stacks import cell_checkers, first_layer_slots
+
+    d, pitch, half = 44.0, 44.0, 226
+    cell = Cell(column=1, top=True, x0=78, x1=122)
+    strip = np.full((half, 44, 3), 128.0, np.float32)
+    diff = np.zeros((half, 44), bool)
+
+    def count(alongs: list[float]) -> int:
+        c = np.array([[100.0, a, d / 2] for a in alongs], np.float32).reshape(-1, 3)
+        return len(cell_checkers(cell, strip, diff, c, 0.0, pitch, d, 2 * half, half, [], c, c))
+
+    slots = [0.5 * d + k * pitch for k in range(5)]
+    gaps = [0.5 * d + (k + 0.5) * pitch for k in range(4)]
+    assert first_layer_slots(half, d, pitch) == 4
+    assert count(slots + gaps) == 9
+    assert count(slots) == 5

@@ -166,6 +166,10 @@ def cell_checkers(
 
     # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
     max_first = first_layer_slots(half, d, pitch)
+    if max_first == 4 and _sure_near(sure_alongs, 0.5 * d + 4 * pitch, d):
+        # A half that barely holds five (checkers large for their points): a sure outline on
+        # the fifth slot puts it there, so a pyramid's gaps over the row count.
+        max_first = 5
     beside = seen_beside or []
     seen = [
         k < n_colour
