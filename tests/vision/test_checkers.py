@@ -402,3 +402,15 @@ def test_a_pyramid_on_a_half_that_barely_holds_five_counts() -> None:
     assert first_layer_slots(half, d, pitch) == 4
     assert count(slots + gaps) == 9
     assert count(slots) == 5
+
+
+def test_a_chain_fanned_tighter_than_a_pyramid_counts() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 38.0, 45.0, 242
+    # Twelve fanned over the point (step 0.4 pitch), their faint outlines (unverified) all seen.
+    tight = 0.5 * d + 0.4 * pitch * np.arange(12)
+    assert chain_count(tight, d, pitch, half, even_only=True) == 12
+    # A pyramid's outlines, slot and gap alternating at half a pitch, are no such chain.
+    pyramid = 0.5 * d + 0.5 * pitch * np.arange(9)
+    assert chain_count(pyramid, d, pitch, half, even_only=True) is None

@@ -60,7 +60,8 @@ def chain_count(
         last = float(x)
     n = 1 + int(round((last - 0.5 * d) / period))
     # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further,
-    # or repeats evenly at well over half a pitch (a pyramid's outlines alternate slot, gap).
+    # or repeats evenly at a step well off half a pitch (a pyramid's outlines alternate slot,
+    # gap).
     even = _even_chain(a, period, pitch, n)
     if (even_only or last < 0.5 * d + 4.45 * max(pitch, d)) and not even:
         return None
@@ -68,8 +69,12 @@ def chain_count(
 
 
 def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
-    """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch."""
-    if n < 6 or not 0.6 * pitch <= period <= 0.95 * pitch:
+    """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch, or of
+    0.3-0.45 pitch (ten or more fanned over a point; a pyramid's outlines, slot and gap
+    alternating, step half a pitch)."""
+    if n < 6 or not (
+        0.6 * pitch <= period <= 0.95 * pitch or 0.3 * pitch <= period <= 0.45 * pitch
+    ):
         return False
     steps = np.diff(a[:n])
     return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
