@@ -236,6 +236,11 @@ def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
     assert fanned_run(np.array([21.7, 64.7, 107.7, 150.7]), d, pitch) == 0
     # Not from the edge.
     assert fanned_run(np.array([60.0, 90.0, 120.0, 150.0]), d, pitch) == 0
+    # A pyramid's outlines a little closer than half a pitch (0.37 here): a run only for the
+    # doubt's shorter step.
+    bunched = np.array([0.4, 0.9, 1.3, 1.9, 2.5, 2.8, 3.9]) * 44.6
+    assert fanned_run(bunched, 44.6, 48.0) == 0
+    assert fanned_run(bunched, 44.6, 48.0, 0.3) == 5
 
 
 def test_a_row_of_four_with_a_straddling_circle_is_not_a_pyramid() -> None:

@@ -80,16 +80,16 @@ def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
     return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
 
 
-def fanned_run(alongs: np.ndarray, d: float, pitch: float) -> int:
+def fanned_run(alongs: np.ndarray, d: float, pitch: float, low: float = 0.4) -> int:
     """Checkers in the run of outlines from the point's edge at under a pitch's step (0.4-0.85:
     a fanned stack, each checker half over the next; or a pyramid's alternating slots and gaps,
     which holds more checkers than the run); 0 when under four.  A fanned stack whose top lost
     its outlines (cut by the frame, dark on dark), or fanned tighter than a chain counts, still
-    shows such a run."""
+    shows such a run.  ``low``: the shortest step, in pitches."""
     a = np.sort(alongs[alongs > 0])
     if len(a) < 4 or a[0] > 1.1 * d:
         return 0
     k = 0
-    while k + 1 < len(a) and 0.4 * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
+    while k + 1 < len(a) and low * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
         k += 1
     return k + 1 if k >= 3 else 0
