@@ -419,3 +419,15 @@ def test_a_chain_fanned_tighter_than_a_pyramid_counts() -> None:
     # A pyramid's outlines, slot and gap alternating at half a pitch, are no such chain.
     pyramid = 0.5 * d + 0.5 * pitch * np.arange(9)
     assert chain_count(pyramid, d, pitch, half, even_only=True) is None
+
+
+def test_a_fanned_chain_whose_top_outlines_are_lost_counts_to_its_colours_end() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 42.0, 40.0, 215
+    # Seven fanned (step 0.7 d): six outlines found, the colour run reaching the seventh's end.
+    chain = np.array([0.4, 1.1, 1.8, 2.4, 3.2, 3.8]) * d
+    assert chain_count(chain, d, pitch, half, even_only=True) == 6
+    assert chain_count(chain, d, pitch, half, even_only=True, end=4.88 * d) == 7
+    # A colour run ending with the chain's last checker adds none.
+    assert chain_count(chain, d, pitch, half, even_only=True, end=4.3 * d) == 6

@@ -19,8 +19,8 @@ A point's first layer is the run of slots from its edge seen by any cue (outline
 imply the checkers below them; a fifth slot the half barely holds counts under a sure
 outline); a full first layer (5) may carry a second layer in its gaps, seen as circles nearer a
 gap than a slot, filled from the edge like a pyramid, and gaps hidden under a third layer add to
-it; a stack fanned along the point is counted from its outlines' even period or its profile's
-repeat period.  Colours: the checker colours learned at
+it; a stack fanned along the point is counted from its outlines' even period (up to its colour
+run's end when that goes past them) or its profile's repeat period.  Colours: the checker colours learned at
 calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
 separates far better; the lighter set is white; two clusters nearly alike are one set split by
 shading: light ones white, and every count doubtful); a point takes the majority colour of its

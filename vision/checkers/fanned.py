@@ -35,7 +35,12 @@ def fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> in
 
 
 def chain_count(
-    alongs: np.ndarray, d: float, pitch: float, half: int, even_only: bool = False
+    alongs: np.ndarray,
+    d: float,
+    pitch: float,
+    half: int,
+    even_only: bool = False,
+    end: float = 0.0,
 ) -> int | None:
     """Checkers in a fanned stack seen as a chain of outlines from the point's edge.
 
@@ -65,6 +70,9 @@ def chain_count(
     even = _even_chain(a, period, pitch, n)
     if (even_only or last < 0.5 * d + 4.45 * max(pitch, d)) and not even:
         return None
+    if end > last + 0.5 * d + 0.5 * period:
+        # The stack's colour runs on past the chain's last outline (its top ones lost).
+        n = max(n, 1 + int(round((end - d) / period)))
     return max(6, n)
 
 
