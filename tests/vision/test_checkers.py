@@ -236,6 +236,11 @@ def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
     assert fanned_run(np.array([21.7, 64.7, 107.7, 150.7]), d, pitch) == 0
     # Not from the edge.
     assert fanned_run(np.array([60.0, 90.0, 120.0, 150.0]), d, pitch) == 0
+    # A pyramid's outlines a little closer than half a pitch (0.37 here): a run only for the
+    # doubt's shorter step.
+    bunched = np.array([0.4, 0.9, 1.3, 1.9, 2.5, 2.8, 3.9]) * 44.6
+    assert fanned_run(bunched, 44.6, 48.0) == 0
+    assert fanned_run(bunched, 44.6, 48.0, 0.3) == 5
 
 
 def test_a_row_of_four_with_a_straddling_circle_is_not_a_pyramid() -> None:
@@ -380,3 +385,49 @@ def test_a_lone_checker_touching_a_die_and_bar_ties() -> None:
     counts = [5, 5, 4] + [0] * 21
     conf = [1.0, 1.0, 0.5] + [1.0] * 21
     assert fit_total(counts, 2, conf, 0.5) == (1, 0.4) and counts[:3] == [5, 5, 4]
+
+
+def test_a_pyramid_on_a_half_that_barely_holds_five_counts() -> None:
+    # Checkers large for their points: five slots need 5.2 d, the half is 5.14 d.  A sure
+    # outline on the fifth slot puts a full row there, and the four in its gaps count.
+    from vision.checkers.model import Cell
+    from vision.checkers.stacks import cell_checkers, first_layer_slots
+
+    d, pitch, half = 44.0, 44.0, 226
+    cell = Cell(column=1, top=True, x0=78, x1=122)
+    strip = np.full((half, 44, 3), 128.0, np.float32)
+    diff = np.zeros((half, 44), bool)
+
+    def count(alongs: list[float]) -> int:
+        c = np.array([[100.0, a, d / 2] for a in alongs], np.float32).reshape(-1, 3)
+        return len(cell_checkers(cell, strip, diff, c, 0.0, pitch, d, 2 * half, half, [], c, c))
+
+    slots = [0.5 * d + k * pitch for k in range(5)]
+    gaps = [0.5 * d + (k + 0.5) * pitch for k in range(4)]
+    assert first_layer_slots(half, d, pitch) == 4
+    assert count(slots + gaps) == 9
+    assert count(slots) == 5
+
+
+def test_a_chain_fanned_tighter_than_a_pyramid_counts() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 38.0, 45.0, 242
+    # Twelve fanned over the point (step 0.4 pitch), their faint outlines (unverified) all seen.
+    tight = 0.5 * d + 0.4 * pitch * np.arange(12)
+    assert chain_count(tight, d, pitch, half, even_only=True) == 12
+    # A pyramid's outlines, slot and gap alternating at half a pitch, are no such chain.
+    pyramid = 0.5 * d + 0.5 * pitch * np.arange(9)
+    assert chain_count(pyramid, d, pitch, half, even_only=True) is None
+
+
+def test_a_fanned_chain_whose_top_outlines_are_lost_counts_to_its_colours_end() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 42.0, 40.0, 215
+    # Seven fanned (step 0.7 d): six outlines found, the colour run reaching the seventh's end.
+    chain = np.array([0.4, 1.1, 1.8, 2.4, 3.2, 3.8]) * d
+    assert chain_count(chain, d, pitch, half, even_only=True) == 6
+    assert chain_count(chain, d, pitch, half, even_only=True, end=4.88 * d) == 7
+    # A colour run ending with the chain's last checker adds none.
+    assert chain_count(chain, d, pitch, half, even_only=True, end=4.3 * d) == 6

@@ -60,3 +60,17 @@ def test_a_run_of_faint_outlines_from_near_the_edge_is_a_row() -> None:
     assert _weak_rows(nothing, _circles([0.5 * D + 2 * PITCH]), cell, H, D, PITCH) == nothing
     grain = _circles([0.5 * D + 2 * PITCH, 0.5 * D + 3 * PITCH, 0.5 * D + 3.5 * PITCH])
     assert _weak_rows(nothing, grain, cell, H, D, PITCH) == nothing
+
+
+def test_checkers_without_any_outline_on_them_are_colour_alone() -> None:
+    from vision.checkers.count import _outlined_any
+    from vision.checkers.model import Found
+
+    row = [
+        Found(0.5 * D + k * PITCH, 100.0, 0.5 * D + k * PITCH, (0.0, 0.0, 0.0)) for k in range(4)
+    ]
+    # One outline on the third checker (verified or not) is enough ...
+    assert _outlined_any(row, np.array([0.5 * D + 2 * PITCH + 0.2 * D]), D)
+    # ... but none, or ones only between slots or beyond the row, are not.
+    assert not _outlined_any(row, np.zeros(0, np.float32), D)
+    assert not _outlined_any(row, np.array([0.5 * D + 1.5 * PITCH, 0.5 * D + 6 * PITCH]), D)

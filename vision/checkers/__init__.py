@@ -12,30 +12,32 @@ real proportions so checkers are circles.  Two cues find checkers:
 
 A third cue helps a checker coloured like its triangle: beside the narrowing triangle, it hides
 the field.  Circles too weak to verify still help where they cannot be triangle edges: between
-sure checkers, as a row on the first slots of an otherwise empty point, or as an even chain
-from the edge (a fanned stack); colour alone (a shadow, a die) needs some outline on its run.
-The slot grid follows a point's outlines when the board edge is registered a few pixels off.
-A point's first layer is the run of slots from its edge seen by any cue (outlines further out
-imply the checkers below them); a full first layer (5) may carry a second layer in its gaps,
-seen as circles nearer a gap than a slot, filled from the edge like a pyramid, and gaps hidden
-under a third layer add to it; a stack fanned along the point is counted from its outlines'
-even period or its profile's repeat period.  Colours: the checker colours learned at
-calibration, or else a 2-means split of this frame's checkers (on lightness, or on hue when that
-separates far better; the lighter set is white; two clusters nearly alike are one set split by
-shading: light ones white, and every count doubtful); a point takes the majority colour of its
-checkers not under a die.  Bar: circles with a rim all round in the bar strip beside its middle
-(where the cube waits); a faint bar circle, or one at the bar's ends, makes it doubtful; a bar
-read empty with a checker-long run of a checker set's colour along its middle holds checkers,
-doubtfully (a dark checker on a dark bar), and gives them up first when a side has 16.  An
-empty point is doubtful when its edge slot shows a rim, or a faint one and a checker set's own
-colour (a dark checker on a dark point); with that colour and a clear rim it holds one,
-doubtfully.  Slots past a row of one to four coloured like its set rather than the board (a
+sure checkers, as a row on the first slots of an otherwise empty point, or as an even chain from
+the edge (a fanned stack); colour alone (a shadow, a die) needs some outline on its run.  The
+slot grid follows a point's outlines when the board edge is registered a few pixels off.  A
+point's first layer is the run of slots from its edge seen by any cue (outlines further out
+imply the checkers below them; a fifth slot the half barely holds counts under a sure outline);
+a full first layer (5) may carry a second layer in its gaps, seen as circles nearer a gap than a
+slot, filled from the edge like a pyramid, and gaps hidden under a third layer add to it; a
+stack fanned along the point is counted from its outlines' even period (up to its colour run's
+end when that goes past them) or its profile's repeat period.  Colours: the checker colours
+learned at calibration, or else a 2-means split of this frame's checkers (on lightness, or on
+hue when that separates far better; the lighter set is white; two clusters nearly alike are one
+set split by shading: light ones white, and every count doubtful); a point takes the majority
+colour of its checkers not under a die.  Bar: circles with a rim all round in the bar strip
+beside its middle (where the cube waits); a faint bar circle, or one at the bar's ends, makes it
+doubtful; a bar read empty with a checker-long run of a checker set's colour along its middle
+holds checkers, doubtfully (a dark checker on a dark bar), and gives them up first when a side
+has 16.  An empty point is doubtful when its edge slot shows a rim, or a faint one and a checker
+set's own colour (a dark checker on a dark point); with that colour and a clear rim it holds
+one, doubtfully.  Slots past a row of one to four coloured like its set rather than the board (a
 light set also clearly apart from the board there) hold more of them, doubtfully; a row's last
-checker under a die with no outline of its own is doubtful.  A side counted at 16 or 17 loses
-the extra checkers on its least certain points (a lone checker without a verified outline, or
-touching a die, first; a doubtful bar checker before a point as doubtful).  Borne off: 15 minus
-the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs
-unlike the board and unexplained by checkers or dice (a hand: the reader says "occluded").
+checker under a die with no outline of its own is doubtful, and so are three or more checkers
+without one outline on any of them (colour alone).  A side counted at 16 or 17 loses the extra
+checkers on its least certain points (a lone checker without a verified outline, or touching a
+die, first; a doubtful bar checker before a point as doubtful).  Borne off: 15 minus the rest
+(``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
+board and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fanned stacks),
 ``bar`` (checkers on the bar), ``outlines`` (circles and rims), ``empty_board`` (board colours,

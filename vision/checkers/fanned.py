@@ -35,7 +35,12 @@ def fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> in
 
 
 def chain_count(
-    alongs: np.ndarray, d: float, pitch: float, half: int, even_only: bool = False
+    alongs: np.ndarray,
+    d: float,
+    pitch: float,
+    half: int,
+    even_only: bool = False,
+    end: float = 0.0,
 ) -> int | None:
     """Checkers in a fanned stack seen as a chain of outlines from the point's edge.
 
@@ -60,31 +65,39 @@ def chain_count(
         last = float(x)
     n = 1 + int(round((last - 0.5 * d) / period))
     # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further,
-    # or repeats evenly at well over half a pitch (a pyramid's outlines alternate slot, gap).
+    # or repeats evenly at a step well off half a pitch (a pyramid's outlines alternate slot,
+    # gap).
     even = _even_chain(a, period, pitch, n)
     if (even_only or last < 0.5 * d + 4.45 * max(pitch, d)) and not even:
         return None
+    if end > last + 0.5 * d + 0.5 * period:
+        # The stack's colour runs on past the chain's last outline (its top ones lost).
+        n = max(n, 1 + int(round((end - d) / period)))
     return max(6, n)
 
 
 def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
-    """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch."""
-    if n < 6 or not 0.6 * pitch <= period <= 0.95 * pitch:
+    """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch, or of
+    0.3-0.45 pitch (ten or more fanned over a point; a pyramid's outlines, slot and gap
+    alternating, step half a pitch)."""
+    if n < 6 or not (
+        0.6 * pitch <= period <= 0.95 * pitch or 0.3 * pitch <= period <= 0.45 * pitch
+    ):
         return False
     steps = np.diff(a[:n])
     return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
 
 
-def fanned_run(alongs: np.ndarray, d: float, pitch: float) -> int:
+def fanned_run(alongs: np.ndarray, d: float, pitch: float, low: float = 0.4) -> int:
     """Checkers in the run of outlines from the point's edge at under a pitch's step (0.4-0.85:
     a fanned stack, each checker half over the next; or a pyramid's alternating slots and gaps,
     which holds more checkers than the run); 0 when under four.  A fanned stack whose top lost
     its outlines (cut by the frame, dark on dark), or fanned tighter than a chain counts, still
-    shows such a run."""
+    shows such a run.  ``low``: the shortest step, in pitches."""
     a = np.sort(alongs[alongs > 0])
     if len(a) < 4 or a[0] > 1.1 * d:
         return 0
     k = 0
-    while k + 1 < len(a) and 0.4 * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
+    while k + 1 < len(a) and low * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
         k += 1
     return k + 1 if k >= 3 else 0

@@ -166,6 +166,10 @@ def cell_checkers(
 
     # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
     max_first = first_layer_slots(half, d, pitch)
+    if max_first == 4 and _sure_near(sure_alongs, 0.5 * d + 4 * pitch, d):
+        # A half that barely holds five (checkers large for their points): a sure outline on
+        # the fifth slot puts it there, so a pyramid's gaps over the row count.
+        max_first = 5
     beside = seen_beside or []
     seen = [
         k < n_colour
@@ -229,11 +233,11 @@ def cell_checkers(
         # overlap a little): only a sure outline on that slot counts it, never colour (the
         # paper board's stacks of 4 read as 7 from colour).
         n_first += 1
-    fanned = chain_count(alongs, d, pitch, half)
+    fanned = chain_count(alongs, d, pitch, half, end=extent)
     if fanned is None and raw is not None:
         # Fanned light-on-light or dark-on-dark checkers show thin rims: unverified outlines
         # count when they form an even chain from the edge (phantoms do not).
-        fanned = chain_count(alongs_of(raw, cell, h), d, pitch, half, even_only=True)
+        fanned = chain_count(alongs_of(raw, cell, h), d, pitch, half, even_only=True, end=extent)
     reach = 0.5 * d + 4.45 * max(pitch, d)
     outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
     if fanned is None and outer and n_first >= 2:
