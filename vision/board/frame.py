@@ -6,7 +6,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.board.geometry import BoardFix, BoardGeometry, homography_for, make_fix, order_corners
+from vision.board.geometry import (
+    BoardFix,
+    BoardGeometry,
+    homography_for,
+    make_fix,
+    order_corners,
+    search_view,
+)
 from vision.board.layout import (
     BAR_FRACS,
     MIN_LAYOUT_FIT,
@@ -181,14 +188,7 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     candidates = [q for q in _quad_candidates(image) if reasonable(q)]
     h, w = image.shape[:2]
     candidates.append(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float64))
-    # Work on a copy at most 960 px wide: same answer, a fraction of the memory traffic.
-    scale = min(1.0, 960.0 / max(h, w))
-    small = (
-        image
-        if scale == 1.0
-        else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    )
-    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+    small, grey, scale = search_view(image)
     scored = []
     for q in candidates:
         s, bar, _ = layout_scores(grey, q * scale, BAR_FRACS)

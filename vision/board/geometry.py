@@ -139,3 +139,20 @@ def make_fix(
         bar_frac=float(bar_frac),
         margin=float(margin),
     )
+
+
+SEARCH_WIDTH = 960  # the board search works on a copy at most this wide
+
+
+def search_view(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """The image at the board search's working size (at most ``SEARCH_WIDTH`` px wide: the
+    same answer for a fraction of the memory traffic), its grey version, and the scale."""
+    h, w = image.shape[:2]
+    scale = min(1.0, SEARCH_WIDTH / max(h, w))
+    small = (
+        image
+        if scale == 1.0
+        else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    )
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+    return small, grey, scale

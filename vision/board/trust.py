@@ -19,10 +19,9 @@ Markers give exact corners and are not questioned.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
-from vision.board.geometry import BoardFix, order_corners
+from vision.board.geometry import BoardFix, order_corners, search_view
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_scores
 from vision.board.sides import SIDE_GAIN, side_quiet
 
@@ -43,14 +42,7 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     if fix.margin < AMBIGUOUS_MARGIN:
         return f"another placement of the board fits almost as well (margin {fix.margin:.3f})"
     # The same working size as the search (a quad's views depend little on it).
-    h, w = image.shape[:2]
-    scale = min(1.0, 960.0 / max(h, w))
-    small = (
-        image
-        if scale == 1.0
-        else cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    )
-    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+    _, grey, scale = search_view(image)
     quad = order_corners(np.asarray(fix.corners, np.float64)) * scale
     pattern, _, _ = layout_scores(grey, quad, BAR_FRACS)
     if pattern < MIN_PATTERN_SCORE:
