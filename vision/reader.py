@@ -17,7 +17,6 @@ than 15 checkers of a side), ``ok``.
 
 from __future__ import annotations
 
-import ctypes
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -31,7 +30,6 @@ from vision.board.trust import board_doubt
 from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
 from vision.checkers import (
-    CHECKERS_PER_SIDE,
     WORK_H,
     WORK_W,
     BoardShape,
@@ -41,42 +39,11 @@ from vision.checkers import (
 )
 from vision.cube import find_cube
 from vision.dice_tilt import restate
+from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
+from vision.read_outcome import die_zone, frame_problem, observation_of
 
 DiceFinder = Callable[..., list[Any]]
-# Share of the playing area unlike the board and unexplained by checkers and dice above which
-# the frame is "occluded" (rendered scenes: <= 0.3% without a hand, 3.5-7% with one).
-OCCLUSION_SHARE = 0.01
-# Counts read on a board whose placement is in doubt (vision.board.trust) are no surer than
-# this: below what the referee believes (0.65), so it asks the players, and not below what it
-# lets the rules overrule (0.6): a misplaced board's counts must not be corrected silently.
-DOUBTFUL_BOARD_CONFIDENCE = 0.6
-
-
-_MEMORY_KEPT: bool | None = None  # keep_freed_memory's outcome, once decided
-
-
-def keep_freed_memory() -> bool:
-    """Have glibc keep freed memory in the process for the next frame (True if it could).
-
-    A read allocates and frees tens of MB of image buffers. By default glibc hands big freed
-    blocks back to the kernel (mmap threshold, heap trimming) and page-faults them in again on
-    the next frame: 1,000-15,000 faults a read, depending on how the allocation sizes fall,
-    which cost ~2.5 us each here (a calibrated read 83 ms with, 90-115 ms without). Kept, the
-    process stays at its peak size between frames instead of shrinking and growing again.
-    Process-wide, so set once by the first reader; a no-op where mallopt is missing.
-    """
-    global _MEMORY_KEPT
-    if _MEMORY_KEPT is None:
-        try:
-            mallopt = ctypes.CDLL(None).mallopt  # glibc; musl's is a no-op, macOS has none
-            mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
-            # M_MMAP_THRESHOLD (-3): blocks under 32 MB (its maximum) come from the heap;
-            # M_TRIM_THRESHOLD (-1): the heap's free top is kept up to 256 MB.
-            _MEMORY_KEPT = bool(mallopt(-3, 32 << 20)) and bool(mallopt(-1, 256 << 20))
-        except (OSError, AttributeError):
-            _MEMORY_KEPT = False
-    return _MEMORY_KEPT
 
 
 def _find_dice() -> DiceFinder | None:
@@ -162,7 +129,7 @@ class BoardReader:
 
     # ----------------------------------------------------------------- steps
     def _read(self, frame: Any) -> Observation:
-        problem = _frame_problem(frame)
+        problem = frame_problem(frame)
         if problem:
             return Observation(status="bad_frame", message=problem)
         if frame.ndim == 2:
@@ -223,7 +190,7 @@ class BoardReader:
         cube = find_cube(
             frame, board.homography, board.geometry, self.white_home, board.die_size_px, boxes
         )
-        return _observation(counts, dice, cube, board, self.white_home)
+        return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 
     def _board(self, frame: np.ndarray, grey: np.ndarray) -> _Board | str | None:
         cal = self.calibration
@@ -347,7 +314,7 @@ class BoardReader:
         cx, cy = reading.centre
         p = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), board.homography)
         x, y = (float(v) for v in p.reshape(2))
-        zone = _zone(x, y, board.geometry, self.white_home)
+        zone = die_zone(x, y, board.geometry, self.white_home)
         state = reading.state
         if state == "flat":
             q = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), to_work).reshape(2)
@@ -363,91 +330,6 @@ class BoardReader:
             zone=zone,
             confidence=float(reading.confidence),
         )
-
-
-def _zone(x: float, y: float, geo: BoardGeometry, white_home: str) -> str:
-    """Zone of a die centre at canonical (x, y); white sits at the long edge of its home."""
-    if not (0.0 <= x <= geo.width and 0.0 <= y <= geo.height):
-        return "outside"
-    b0, b1 = geo.bar_span
-    if geo.bar_frac > 0.01 and b0 <= x <= b1:
-        return "bar"
-    right_half = x > geo.width / 2
-    white_at_bottom = white_home.startswith("bottom")
-    # The white player at the bottom edge has the image's right half on their right hand.
-    return "white_right" if right_half == white_at_bottom else "black_right"
-
-
-def _frame_problem(frame: Any) -> str:
-    if not isinstance(frame, np.ndarray):
-        return f"frame is {type(frame).__name__}, not a numpy array"
-    if frame.size == 0:
-        return "frame is empty"
-    if frame.dtype != np.uint8:
-        return f"frame dtype is {frame.dtype}, expected uint8"
-    if frame.ndim == 3 and frame.shape[2] not in (3,):
-        return f"frame has {frame.shape[2]} channels, expected 3 (BGR)"
-    if frame.ndim not in (2, 3):
-        return f"frame has {frame.ndim} dimensions, expected HxWx3"
-    if min(frame.shape[:2]) < 64:
-        return f"frame {frame.shape[1]}x{frame.shape[0]} is too small"
-    return ""
-
-
-def _observation(
-    counts: CheckerCounts,
-    dice: tuple[ObservedDie, ...],
-    cube: Any,
-    board: _Board,
-    white_home: str,
-) -> Observation:
-    on_w = sum(counts.white) + counts.bar_white
-    on_b = sum(counts.black) + counts.bar_black
-    status = "ok"
-    notes: list[str] = []
-    if counts.unexplained > OCCLUSION_SHARE:
-        # Something (a hand, a sleeve) covers part of the board: counts may be short.
-        status = "occluded"
-        notes.append(f"{100 * counts.unexplained:.1f}% of the board is covered by something else")
-    elif on_w > CHECKERS_PER_SIDE or on_b > CHECKERS_PER_SIDE:
-        # Cannot be right: say so rather than pass on a confident wrong count.
-        status = "uncertain"
-        notes.append(f"counted {on_w} white and {on_b} black checkers")
-    if board.doubt:
-        # Read on a board that may be misplaced: every count is asked about, none believed.
-        cap = DOUBTFUL_BOARD_CONFIDENCE
-        counts = replace(
-            counts,
-            point_confidence=tuple(min(c, cap) for c in counts.point_confidence),
-            bar_confidence=min(counts.bar_confidence, cap),
-            off_confidence=min(counts.off_confidence, cap),
-        )
-        notes.append(f"board placement doubtful: {board.doubt}")
-    confidence = float(min(counts.point_confidence)) if counts.point_confidence else 0.0
-    if status == "occluded":
-        confidence = min(confidence, 0.3)
-    elif status == "uncertain":
-        confidence = min(confidence, 0.2)
-    message = "; ".join(notes)
-    return Observation(
-        status=status,
-        white=counts.white,
-        black=counts.black,
-        bar_white=counts.bar_white,
-        bar_black=counts.bar_black,
-        off_white=counts.off_white,
-        off_black=counts.off_black,
-        off_from_trays=counts.off_from_trays,
-        point_confidence=counts.point_confidence,
-        bar_confidence=counts.bar_confidence,
-        off_confidence=counts.off_confidence,
-        dice=dice,
-        cube=cube,
-        corners=board.corners,
-        white_home=white_home,
-        confidence=confidence,
-        message=message,
-    )
 
 
 # How far beyond the playing area (share of its width / height) a die is still looked for: the

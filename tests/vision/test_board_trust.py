@@ -12,7 +12,8 @@ from vision.board import order_corners
 from vision.board.geometry import BoardFix, make_fix
 from vision.board.layout import layout_fit
 from vision.board.trust import AMBIGUOUS_MARGIN, board_doubt
-from vision.reader import DOUBTFUL_BOARD_CONFIDENCE, BoardReader
+from vision.read_outcome import DOUBTFUL_BOARD_CONFIDENCE
+from vision.reader import BoardReader
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
 
 

@@ -100,13 +100,8 @@ def test_a_reader_error_becomes_a_status() -> None:
 
 
 def test_impossible_counts_are_reported_as_uncertain() -> None:
-    from vision.reader import _observation
-
-    class _B:
-        corners = ((0.0, 0.0), (10.0, 0.0), (10.0, 8.0), (0.0, 8.0))
-        doubt = ""
-
     from vision.checkers import CheckerCounts
+    from vision.read_outcome import observation_of
 
     counts = CheckerCounts(
         white=(8,) * 2 + (0,) * 22,
@@ -120,7 +115,8 @@ def test_impossible_counts_are_reported_as_uncertain() -> None:
         bar_confidence=1.0,
         off_confidence=1.0,
     )
-    obs = _observation(counts, (), None, _B(), "bottom-right")  # type: ignore[arg-type]
+    corners = ((0.0, 0.0), (10.0, 0.0), (10.0, 8.0), (0.0, 8.0))
+    obs = observation_of(counts, (), None, corners, "", "bottom-right")
     assert obs.status == "uncertain" and obs.confidence <= 0.2
 
 
