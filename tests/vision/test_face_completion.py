@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import _complete_face, _make_group
+from vision.face_completion import complete_face as _complete_face
+from vision.pip_groups import make_group as _make_group
 from vision.pips import Pip
 
 SIDE = 44  # die side in pixels

@@ -21,7 +21,7 @@ def test_tiny_inputs() -> None:
 
 
 def test_median_is_numpys() -> None:
-    from vision.dice import _patch_median
+    from vision.face_completion import patch_median as _patch_median
     from vision.pip_groups import median
 
     rng = np.random.default_rng(0)
