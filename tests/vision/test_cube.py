@@ -132,3 +132,29 @@ def test_a_hard_to_see_cube_counts_only_with_a_number(
     assert found is not None and found.location == "centre" and found.value == value
     img, h, geo = _drawn_board(bar, cube_face(2, body, body, side), (600.0, 450.0), band)
     assert find_cube(img, h, geo, "bottom-right") is None
+
+
+def _reader_cube(img: np.ndarray, die: Any) -> CubeReading | None:
+    """The reader's cube on the drawn board (corners given), with ``die`` the only die found."""
+    from vision.board.geometry import make_fix
+    from vision.reader import BoardReader
+
+    corners = np.array([[300, 100], [1500, 100], [1500, 1000], [300, 1000]], np.float64)
+    fix = make_fix(corners, "labelled", 1.0, 0.08)
+    reader = BoardReader(board_finder=lambda _: fix, dice_finder=lambda *a, **k: [die])
+    return reader.read(img).cube
+
+
+def test_a_die_left_unread_still_is_no_cube() -> None:
+    """A face left unread for doubt (value None) was found by its pips: no cube there."""
+    from vision.dice import DieReading
+
+    geo = BoardGeometry(bar_frac=0.08)
+    face = die_face(5, (235, 235, 235), (20, 20, 20), _cube_side(geo))
+    img, _, _ = _drawn_board((25, 50, 90), face, (600.0, 450.0))
+    box = (900 - 30, 550 - 30, 900 + 30, 550 + 30)  # frame pixels
+    pips = ((890.0, 540.0, 4.0), (910.0, 560.0, 4.0))
+    unread = DieReading(None, box, (900.0, 550.0), "flat", 0.5, 44.0, pips)
+    assert _reader_cube(img, unread) is None
+    # Without pips, the same box is no die read there: the white square is taken for a cube.
+    assert _reader_cube(img, DieReading(None, box, (900.0, 550.0), "flat", 0.5, 44.0)) is not None
