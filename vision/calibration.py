@@ -180,12 +180,9 @@ class Calibration:
         # shift is less exact than the whole's (a 3 px shift reads 3.6-4.2 px there), so the
         # corners must move half as far again; and two must agree: a hand over one corner is
         # not a moved board.
-        win_q = _quarter_window()
         corner_shifts = sorted(
-            d * to_px if r >= _QUARTER_RESPONSE and d <= _QUARTER_MAX_SHIFT else 0.0
+            _quarter_shift(q, np.ascontiguousarray(cur[ys, xs])) * to_px
             for q, (ys, xs) in zip(quarters, _QUARTERS, strict=True)
-            for (qx, qy), r in [cv2.phaseCorrelate(q, np.ascontiguousarray(cur[ys, xs]), win_q)]
-            for d in [float(np.hypot(qx, qy))]
         )
         moved = shift > max_shift_px or corner_shifts[-2] > 1.5 * max_shift_px or response < 0.05
         shift = max(shift, corner_shifts[-2])
@@ -195,6 +192,14 @@ class Calibration:
 @lru_cache(maxsize=1)
 def _quarter_window() -> np.ndarray:
     return cv2.createHanningWindow((_REF_W // 2, _REF_H // 2), cv2.CV_32F)
+
+
+def _quarter_shift(ref_quarter: np.ndarray, cur_quarter: np.ndarray) -> float:
+    """A quarter's shift in reference pixels, or 0.0 when it does not count (a weak
+    correlation peak, or a shift too large to be the board's own)."""
+    (qx, qy), response = cv2.phaseCorrelate(ref_quarter, cur_quarter, _quarter_window())
+    d = float(np.hypot(qx, qy))
+    return d if response >= _QUARTER_RESPONSE and d <= _QUARTER_MAX_SHIFT else 0.0
 
 
 def _expanded(corners: tuple[tuple[float, float], ...], grow: float = 0.15) -> np.ndarray:

@@ -165,7 +165,8 @@ def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tal
     pb = pred.get("board") if isinstance(pred.get("board"), dict) else None
     have = pb is not None and pb.get("white") is not None and pb.get("black") is not None
     conf = pred.get("confidence") if isinstance(pred.get("confidence"), dict) else {}
-    sure = [c >= BELIEVED and pred.get("status") == "ok" for c in conf.get("points") or [0.0] * 24]
+    believing = have and pred.get("status") == "ok"  # the referee believes only ok reads
+    sure = [believing and c >= BELIEVED for c in conf.get("points") or [0.0] * 24]
     if pred.get("status", "ok") in ("ok", "uncertain", "occluded") and have:
         t.found += 1
     wrong: list[str] = []
@@ -177,8 +178,8 @@ def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tal
             continue
         t.points += 1
         ok = have and pb is not None and pb["white"][i] == lw and pb["black"][i] == lb
-        t.believed += have and sure[i]
-        t.believed_wrong += have and sure[i] and not ok
+        t.believed += sure[i]
+        t.believed_wrong += sure[i] and not ok
         if ok:
             t.points_ok += 1
         else:
@@ -189,7 +190,7 @@ def _board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: _Tal
     if b.bar_white is not None and b.bar_black is not None:
         t.bar += 1
         ok = have and pbar.get("white") == b.bar_white and pbar.get("black") == b.bar_black
-        bar_sure = have and pred.get("status") == "ok" and (conf.get("bar") or 0.0) >= BELIEVED
+        bar_sure = believing and (conf.get("bar") or 0.0) >= BELIEVED
         t.believed += bar_sure
         t.believed_wrong += bar_sure and not ok
         t.bar_ok += ok
