@@ -260,27 +260,31 @@ class _ScaleSpace:
 
 
 def _extrema(
-    space: _ScaleSpace, k: int, dark: bool, thr: float, kern: np.ndarray
+    space: _ScaleSpace, k: int, dark: bool, thr: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Rows and columns (row-major order) of the scale-space extrema of DoG layer ``k`` over
     its 3x3x3 neighbourhood, and the layer's values there: maxima above ``thr`` (dark spots)
     or minima below ``-thr``.
 
     Known weakness: in a tight 6 the row of three pips can make a stronger blob one scale up
-    and hide the middle pip. The layer's own 3x3 test runs on the whole image and leaves a
-    few hundred pixels; only those are compared with the two neighbouring layers (the same
-    test as a max filter of the three layers' max, at a third of the cost): a whole layer
-    first, which rejects most, then the other, made only at the survivors if not whole.
+    and hide the middle pip. The layer's own 3x3 test leaves a few hundred pixels; only those
+    are compared with the two neighbouring layers (the same test as a max filter of the three
+    layers' max, at a third of the cost): a whole layer first, which rejects most, then the
+    other, made only at the survivors if not whole.
     """
     layer = space.dog(k)
-    if dark:
-        own = (layer >= cv2.dilate(layer, kern)) & (layer > thr)
-    else:
-        own = (layer <= cv2.erode(layer, kern)) & (layer < -thr)
     h, w = layer.shape
-    # Row-major like np.nonzero, which is ~20x slower on a sparse 2-D mask.
-    ys, xs = np.divmod(np.flatnonzero(own), w)
-    v = layer[ys, xs]
+    flat = layer.ravel()
+    # Past the threshold first (1-3% of the pixels), then the 3x3 test at those only: the
+    # same pixels as a whole-layer dilate (or erode) compared with the layer, at a few times
+    # less cost. Row-major like np.nonzero, which is ~20x slower on a sparse 2-D mask.
+    idx = np.flatnonzero(layer > thr if dark else layer < -thr)
+    v = flat[idx]
+    ys, xs = np.divmod(idx, w)
+    if len(v):
+        nb = flat[_window(ys, xs, h, w)]
+        ok = np.all(v >= nb, axis=0) if dark else np.all(v <= nb, axis=0)
+        ys, xs, v = ys[ok], xs[ok], v[ok]
     for other in sorted((k - 1, k + 1), key=lambda o: o not in space.dogs):
         if not len(v):
             break
@@ -317,7 +321,6 @@ def find_pips(
     if gray.ndim != 2:
         raise ValueError(f"find_pips needs a single-channel image, got shape {gray.shape}")
     out: list[Pip] = []
-    kern = np.ones((3, 3), np.uint8)
     glint = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     # One scale space serves both polarities: light spots are the minima of the same DoG.
     # Per polarity, per layer: columns x, y, r (full-image pixels) and strength.
@@ -344,7 +347,7 @@ def find_pips(
         for k in wanted:
             r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
             for dark in (True, False):
-                ys, xs, v = _extrema(space, k, dark, thr, kern)
+                ys, xs, v = _extrema(space, k, dark, thr)
                 found = np.empty((len(xs), 4), np.float64)
                 found[:, 0], found[:, 1], found[:, 2] = xs * scale, ys * scale, r
                 found[:, 3] = np.abs(v)

@@ -40,8 +40,9 @@ def test_blur_of_bands_of_rows_is_the_whole_blur(sigma: float) -> None:
         assert np.array_equal(got, whole[flat])
 
 
+@pytest.mark.parametrize("thr", [2.0, 0.0])  # 0: most pixels pass the threshold first
 @pytest.mark.parametrize("wanted", [(1, 2, 3), (1,), (2, 3), (3,)])
-def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...]) -> None:
+def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...], thr: float) -> None:
     level = _image(150, 211, seed=3).astype(np.float32)
     blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
     dogs = [cv2.subtract(blurs[k + 1], blurs[k]) for k in range(len(_SIGMAS) - 1)]
@@ -49,7 +50,6 @@ def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...]) -> N
     space = _ScaleSpace(level)
     for k in wanted:
         space.dog(k)
-    thr = 2.0
     for k in wanted:
         for dark in (True, False):
             three = [dogs[k - 1], dogs[k], dogs[k + 1]]
@@ -59,7 +59,7 @@ def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...]) -> N
             else:
                 low = cv2.erode(np.minimum(np.minimum(three[0], three[1]), three[2]), kern)
                 want = (dogs[k] <= low) & (dogs[k] < -thr)
-            ys, xs, v = _extrema(space, k, dark, thr, kern)
+            ys, xs, v = _extrema(space, k, dark, thr)
             wy, wx = np.nonzero(want)
             assert len(wy) > 0
             assert np.array_equal(ys, wy) and np.array_equal(xs, wx)
