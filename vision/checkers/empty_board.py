@@ -15,8 +15,22 @@ def to_lab(rect_bgr: np.ndarray) -> np.ndarray:
 
 def colour_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     # L counts half: shading and vignetting move L far more than they move a, b.
-    d = a - b
-    return np.sqrt(0.25 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    return np.sqrt(_sq_dist(np.asarray(a), np.asarray(b)))
+
+
+def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``colour_dist`` squared, channel by channel: the same arithmetic as on the whole
+    difference (0.25 dL^2 + da^2 + db^2, summed in that order), without numpy's slow
+    broadcasting over a last axis of 3 (~2x faster on a point's strip)."""
+    d0 = a[..., 0] - b[..., 0]
+    d1 = a[..., 1] - b[..., 1]
+    d2 = a[..., 2] - b[..., 2]
+    return 0.25 * (d0 * d0) + d1 * d1 + d2 * d2
+
+
+# colour_dist > 18 without the square root: float32 sqrt is correctly rounded and monotonic,
+# so sqrt(x) > 18 exactly when x > the float32 after 324 (sqrt of it still rounds to 18).
+_FAR_SQ = np.nextafter(np.float32(324.0), np.float32(np.inf))
 
 
 def unlike_board(
@@ -26,11 +40,16 @@ def unlike_board(
     field: np.ndarray,
     tri_colour: np.ndarray,
 ) -> np.ndarray:
-    d_field = colour_dist(strip, field)
-    d_tri = colour_dist(strip, tri_colour)
+    """Pixels of a point's strip (float32 Lab) farther than 18 from the board's colour there:
+    the triangle's inside ``tri_mask``, the field's outside, the nearer of the two where
+    ``unsure``."""
+    d_field = _sq_dist(strip, field)
+    d_tri = _sq_dist(strip, tri_colour)
     d = np.where(tri_mask, d_tri, d_field)
-    d = np.where(unsure, np.minimum(d_field, d_tri), d)
-    return d > 18.0
+    np.minimum(d_field, d_tri, out=d, where=unsure)
+    if d.dtype != np.float32:  # the threshold below is float32's
+        return np.sqrt(d) > 18.0
+    return d > _FAR_SQ
 
 
 def point_profiles(

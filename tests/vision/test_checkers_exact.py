@@ -1,0 +1,57 @@
+"""The checker stage's shortcuts give exactly what the plain computations give."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.checkers.empty_board import _FAR_SQ, colour_dist, unlike_board
+
+
+def _plain_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d = a - b
+    return np.sqrt(0.25 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+
+
+def _lab_strip(seed: int) -> np.ndarray:
+    """A float32 Lab strip of a rendered-like point: noise, a disc, a triangle's colour."""
+    rng = np.random.default_rng(seed)
+    bgr = cv2.GaussianBlur(rng.integers(0, 256, (120, 40, 3)).astype(np.uint8), (0, 0), 2)
+    cv2.circle(bgr, (20, 30), 15, (40, 60, 200), -1)
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_colour_dist_is_the_plain_formula(dtype: type) -> None:
+    rng = np.random.default_rng(0)
+    a = rng.normal(120, 60, (30, 17, 3)).astype(dtype)
+    for b in (rng.normal(120, 60, 3).astype(dtype), rng.normal(120, 60, (17, 3)).astype(dtype)):
+        got, want = colour_dist(a, b), _plain_dist(a, b)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+    one = colour_dist(a[0, 0], a[1, 1])
+    assert one == _plain_dist(a[0, 0], a[1, 1])
+
+
+def test_far_threshold_is_sqrt_over_18_in_float32() -> None:
+    # Every float32 near 324 and a wide random range: x > _FAR_SQ exactly when sqrt(x) > 18.
+    near = np.float32(324) + np.arange(-5000, 5000, dtype=np.float32) * np.spacing(np.float32(324))
+    wide = np.random.default_rng(1).uniform(0, 2000, 200_000).astype(np.float32)
+    for x in (near, wide):
+        assert np.array_equal(x > _FAR_SQ, np.sqrt(x) > 18.0)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_unlike_board_is_the_plain_rule(seed: int) -> None:
+    strip = _lab_strip(seed)
+    rng = np.random.default_rng(seed)
+    tri_mask = rng.random(strip.shape[:2]) < 0.5
+    unsure = rng.random(strip.shape[:2]) < 0.2
+    # A field and triangle near the strip's own colours, so many pixels sit near the 18 line.
+    field = np.median(strip.reshape(-1, 3), axis=0)
+    tri = (field + rng.normal(0, 12, 3)).astype(np.float32)
+    d_field, d_tri = _plain_dist(strip, field), _plain_dist(strip, tri)
+    d = np.where(tri_mask, d_tri, d_field)
+    want = np.where(unsure, np.minimum(d_field, d_tri), d) > 18.0
+    assert np.array_equal(unlike_board(strip, tri_mask, unsure, field, tri), want)
+    assert 0 < want.sum() < want.size
