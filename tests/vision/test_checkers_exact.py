@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from vision.checkers.empty_board import _FAR_SQ, colour_dist, unlike_board
+from vision.checkers.outlines import _row_percentile
 
 
 def _plain_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -55,3 +56,12 @@ def test_unlike_board_is_the_plain_rule(seed: int) -> None:
     want = np.where(unsure, np.minimum(d_field, d_tri), d) > 18.0
     assert np.array_equal(unlike_board(strip, tri_mask, unsure, field, tri), want)
     assert 0 < want.sum() < want.size
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 12, 13, 32])
+@pytest.mark.parametrize("q", [0, 35, 50, 99.5, 100])
+def test_row_percentile_is_numpys(n: int, q: float) -> None:
+    rng = np.random.default_rng(n)
+    a = rng.gamma(2.0, 3.0, (50, n))
+    a[::7, : n // 2] = a[::7, -1:]  # ties
+    assert np.array_equal(_row_percentile(a, q), np.percentile(a, q, axis=1))

@@ -38,7 +38,7 @@ def ring_evidence(
     cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
     if all_round:
         best = _radial_best(gx, gy, circles, cos, sin)
-        return np.percentile(best, 35, axis=1).astype(np.float32) / scale
+        return _row_percentile(best, 35).astype(np.float32) / scale
     top = circles[:, 1] < h / 2
     out = np.zeros(len(circles), np.float32)
     for sel, sign in ((top, 1.0), (~top, -1.0)):
@@ -46,8 +46,31 @@ def ring_evidence(
         if np.any(sel):
             # Only the directions facing the middle are sampled (a third of the work).
             best = _radial_best(gx, gy, circles[sel], cos[facing], sin[facing])
-            out[sel] = np.percentile(best, 35, axis=1)
+            out[sel] = _row_percentile(best, 35)
     return out / scale
+
+
+def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
+    """``np.percentile(a, q, axis=1)`` (linear) of a float64 array, from one sort: numpy's
+    partitions along a moved axis, ~20x slower on a few hundred short rows. The same values:
+    numpy's virtual index, pair and interpolation (``_lerp``), step for step."""
+    if a.shape[1] == 0 or a.dtype != np.float64 or np.isnan(a).any():
+        return np.percentile(a, q, axis=1)
+    n = a.shape[1]
+    v = (n - 1) * (q / 100)  # the 'linear' method's virtual index
+    if v >= n - 1:
+        lo = hi = n - 1
+        gamma = 0.0
+    else:
+        lo = int(np.floor(v))
+        hi = lo + 1
+        gamma = v - lo
+    srt = np.sort(a, axis=1)
+    below, above = srt[:, lo], srt[:, hi]
+    diff = above - below
+    if gamma >= 0.5:
+        return above - diff * (1 - gamma)
+    return below + diff * gamma
 
 
 def _radial_best(
