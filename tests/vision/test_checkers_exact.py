@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.checkers.empty_board import _FAR_SQ, colour_dist, unlike_board
+from vision.checkers.empty_board import _FAR_SQ, colour_dist, far_from, unlike_board
 from vision.checkers.outlines import _row_percentile
 
 
@@ -40,6 +40,15 @@ def test_far_threshold_is_sqrt_over_18_in_float32() -> None:
     wide = np.random.default_rng(1).uniform(0, 2000, 200_000).astype(np.float32)
     for x in (near, wide):
         assert np.array_equal(x > _FAR_SQ, np.sqrt(x) > 18.0)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_far_from_is_colour_dist_over_18(dtype: type) -> None:
+    strip = _lab_strip(3).reshape(-1, 3).astype(dtype)
+    ref = np.median(strip, axis=0)
+    want = _plain_dist(strip, ref) > 18.0
+    assert np.array_equal(far_from(strip, ref), want)
+    assert 0 < want.sum() < want.size
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -33,6 +33,14 @@ def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 _FAR_SQ = np.nextafter(np.float32(324.0), np.float32(np.inf))
 
 
+def far_from(a: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """``colour_dist(a, ref) > 18.0``, without the square roots for float32 colours."""
+    sq = _sq_dist(a, ref)
+    if sq.dtype != np.float32:
+        return np.sqrt(sq) > 18.0
+    return sq > _FAR_SQ
+
+
 def unlike_board(
     strip: np.ndarray,
     tri_mask: np.ndarray,

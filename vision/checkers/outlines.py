@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.checkers.empty_board import colour_dist
+from vision.checkers.empty_board import far_from
 from vision.checkers.model import Cell, Found
 
 
@@ -191,11 +191,12 @@ def verified(
             continue
         unlike = np.ones(len(px), bool)
         for ref in (field, *tri_colours):
-            unlike &= colour_dist(px, ref) > 18.0
+            unlike &= far_from(px, ref)
+        share = float(unlike.mean())
         # Rim 1.5: dark-on-dark checkers at the edge score 1.5-2; circles built from triangle
         # edges mostly under 1.25 (dev: 66 checkers, 3 phantoms between 1.5 and 2).
-        keep.append(float(unlike.mean()) > 0.4 or e > 1.5)
-        strong.append(float(unlike.mean()) > 0.4 or e > 2.0)
+        keep.append(share > 0.4 or e > 1.5)
+        strong.append(share > 0.4 or e > 2.0)
     kept = np.array(keep, bool)
     round_ = ring_evidence(gx, gy, circles[kept], scale, all_round=True)
     return circles[kept], np.array(strong, bool)[kept], round_
