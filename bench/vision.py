@@ -1,6 +1,6 @@
 """Vision speed and memory on 1280x960 frames, one thread.
 
-Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5]
+Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5] [--no-search]
 
 Prints median / p95 latency of:
 - a full read with a calibration (board position known, as on the device): rectify, dice,
@@ -48,7 +48,7 @@ def _frames(n: int, seed: int) -> list[np.ndarray]:
 SCENES_NOTE = "(demo stills in order, full_dice_search_every=4: dice searched where it changed)"
 
 
-def _scene_to_scene(repeat: int) -> list[float]:
+def _scene_to_scene(repeat: int) -> tuple[list[float], list[float]]:
     """Reads of the referee's real workload: one still frame per scene of the bundled demo
     game, in order, with a calibration from its set-up frame."""
     rec = Path(__file__).resolve().parent.parent / "firmware" / "demo_recording"
@@ -56,15 +56,16 @@ def _scene_to_scene(repeat: int) -> list[float]:
     frames = [cv2.imread(str(p)) for p in stills]
     fix = find_board(frames[0])
     assert fix is not None, "the demo recording's set-up frame shows the board"
-    times = []
+    wall, cpu = [], []
     for _ in range(repeat):
         cal = calibration_from_fix(frames[0], fix, "bottom-right")
         reader = BoardReader(cal, full_dice_search_every=4)
         for f in frames:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             reader.read(f)
-            times.append(time.perf_counter() - t0)
-    return times
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - t0)
+    return wall, cpu
 
 
 def _stats(times: list[float], cpu: list[float] | None = None) -> str:
@@ -93,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--frames", type=int, default=6)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument(
+        "--no-search", action="store_true", help="skip the marker-free board search (slow)"
+    )
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     frames = _frames(args.frames, args.seed)
@@ -123,24 +127,28 @@ def main(argv: list[str] | None = None) -> int:
     board_only = _time_reads(no_dice, frames, args.repeat)
     print(f"  of which board stages only: {board_only}  (read without the dice finder)")
 
-    print(f"scene to scene, calibrated:   {_stats(_scene_to_scene(args.repeat))}  {SCENES_NOTE}")
+    scenes = _stats(*_scene_to_scene(args.repeat))
+    print(f"scene to scene, calibrated:   {scenes}  {SCENES_NOTE}")
 
     motion = MotionDetector()
-    times = []
+    wall, cpu = [], []
     for _ in range(args.repeat * 4):
         for f in frames:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             motion.update(f)
-            times.append(time.perf_counter() - t0)
-    print(f"motion check:                 {_stats(times)}")
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - t0)
+    print(f"motion check:                 {_stats(wall, cpu)}")
 
     free = BoardReader(None)
-    times = []
-    for f in frames:
-        t0 = time.perf_counter()
+    wall, cpu = [], []
+    for f in [] if args.no_search else frames:
+        t0, c0 = time.perf_counter(), time.process_time()
         free.read(f)
-        times.append(time.perf_counter() - t0)
-    print(f"full read, board search:      {_stats(times)}")
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - t0)
+    if wall:
+        print(f"full read, board search:      {_stats(wall, cpu)}")
 
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
