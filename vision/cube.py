@@ -221,6 +221,8 @@ _NO_BLOBS: Blobs = (1, np.zeros((1, 5), np.int32), np.zeros((1, 2), np.float64))
 
 def _blobs(candidate: np.ndarray) -> Blobs:
     """A strip mask's blobs, made once per mask (each is searched more than one way)."""
+    if not candidate.any():
+        return _NO_BLOBS  # nothing to close or open (a third of the masks, mostly fainter ones)
     # Close first: the digits on the face must not split the cube into pieces.
     mask = cv2.morphologyEx(candidate.astype(np.uint8), cv2.MORPH_CLOSE, _CLOSE)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _OPEN)
