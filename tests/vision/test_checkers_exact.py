@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.checkers.empty_board import _FAR_SQ, colour_dist, far_from, unlike_board
-from vision.checkers.outlines import _row_percentile
+from vision.checkers.outlines import _row_percentile, edges_of, gradients
 
 
 def _plain_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -74,3 +74,13 @@ def test_row_percentile_is_numpys(n: int, q: float) -> None:
     a = rng.gamma(2.0, 3.0, (50, n))
     a[::7, : n // 2] = a[::7, -1:]  # ties
     assert np.array_equal(_row_percentile(a, q), np.percentile(a, q, axis=1))
+
+
+def test_edge_scale_is_the_plain_formula() -> None:
+    lab = np.concatenate([_lab_strip(s) for s in range(4)], axis=1)
+    edges = edges_of(lab)
+    gx, gy = gradients(lab)
+    sub = (slice(None, None, 4), slice(None, None, 4))
+    weight = np.array([0.5, 1.0, 1.0], np.float32)
+    strength = np.hypot(gx[sub] * weight, gy[sub] * weight).max(axis=2)
+    assert edges.scale == float(np.median(strength)) + 1.0

@@ -131,8 +131,16 @@ def edges_of(lab: np.ndarray) -> Edges:
     gx, gy = gradients(lab)
     # Typical edge strength of this board (on a subsample: the median needs no more).
     sub = (slice(None, None, 4), slice(None, None, 4))
-    weight = np.array([0.5, 1.0, 1.0], np.float32)
-    strength = np.hypot(gx[sub] * weight, gy[sub] * weight).max(axis=2)
+    sx, sy = gx[sub], gy[sub]
+    # The strongest channel, L at half weight (x 1.0 is exact: the other two as they are),
+    # channel by channel: numpy's max over a last axis of 3 is slow.
+    half = np.float32(0.5)
+    strength = np.maximum(
+        np.maximum(
+            np.hypot(sx[..., 0] * half, sy[..., 0] * half), np.hypot(sx[..., 1], sy[..., 1])
+        ),
+        np.hypot(sx[..., 2], sy[..., 2]),
+    )
     return Edges(gx, gy, float(np.median(strength)) + 1.0)
 
 
