@@ -131,6 +131,7 @@ def _row_nanmedian(a: np.ndarray) -> np.ndarray:
 
 
 _CELL = 32  # px: the grid on which the candidates' surroundings are gathered
+_WHOLE_PX = 1 << 19  # images up to this many pixels are filtered whole
 
 
 def _morph_near(gray: np.ndarray, op: int, kernel: np.ndarray, cands: np.ndarray) -> np.ndarray:
@@ -146,6 +147,10 @@ def _morph_near(gray: np.ndarray, op: int, kernel: np.ndarray, cands: np.ndarray
     out = np.empty_like(gray)
     if len(cands) == 0:
         return out
+    if h * w <= _WHOLE_PX:
+        # A small image (a changed region's crop): the whole filter costs less than the
+        # grid's bookkeeping (160 x 160: ~0.05 against ~0.3 ms).
+        return cv2.morphologyEx(gray, op, kernel)
     grow = 2 * (max(kernel.shape) // 2)  # an opening or closing: two filter passes
     reach = np.ceil(_RAD[-1] * cands[:, 2]).astype(int) + 1 + grow
     cx, cy = np.round(cands[:, 0]).astype(int), np.round(cands[:, 1]).astype(int)

@@ -6,7 +6,15 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.pips import _SIGMAS, _bands, _blur_rows, _extrema, _pyr_down, _ScaleSpace
+from vision.pips import (
+    _SIGMAS,
+    _bands,
+    _blur_rows,
+    _extrema,
+    _morph_near,
+    _pyr_down,
+    _ScaleSpace,
+)
 
 
 def _image(h: int, w: int, seed: int = 0) -> np.ndarray:
@@ -64,3 +72,22 @@ def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...], thr:
             assert len(wy) > 0
             assert np.array_equal(ys, wy) and np.array_equal(xs, wx)
             assert np.array_equal(v, dogs[k][wy, wx])
+
+
+@pytest.mark.parametrize("shape", [(160, 200), (760, 760)])  # filtered whole; by grid cells
+@pytest.mark.parametrize("op", [cv2.MORPH_OPEN, cv2.MORPH_CLOSE])
+def test_morph_near_is_the_whole_filter_where_pips_are_measured(
+    shape: tuple[int, int], op: int
+) -> None:
+    img = _image(*shape, seed=4)
+    rng = np.random.default_rng(5)
+    n = 30
+    cands = np.stack(
+        [rng.uniform(0, shape[1], n), rng.uniform(0, shape[0], n), rng.uniform(1.5, 6, n)], 1
+    )
+    kern = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    got, want = _morph_near(img, op, kern, cands), cv2.morphologyEx(img, op, kern)
+    yy, xx = np.mgrid[0 : shape[0], 0 : shape[1]]
+    for x, y, r in cands:  # where _measure_all samples: within 2.6 radii
+        near = (xx - x) ** 2 + (yy - y) ** 2 <= (2.6 * r + 1) ** 2
+        assert np.array_equal(got[near], want[near])
