@@ -4,6 +4,8 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 
 - a 2 or 3 far shorter than the die (its size known): a fragment of a face;
 - a lone pip with a like pip close beside it (die size known): a tilted die;
+- a 3 with a like row of three beside it (die size known): one column of a 6 whose other
+  column was not linked (a tilted die's top face, foreshortened across its columns);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
   a side face beside a logo face that is up (a skull for 1, an emblem for 6).
 """
@@ -15,6 +17,7 @@ import math
 import cv2
 import numpy as np
 
+from vision.face_completion import patch_median
 from vision.pip_groups import Group, median
 from vision.pips import Pip
 
@@ -23,6 +26,13 @@ _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) lea
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _MARK_AREA = 6.0  # a mark of at least this many pips' area beside a small face is a logo
 _MARK_REACH = 3.0  # looked for this many half-sides round the face
+_ROW_SEEN = 0.45  # a spot darker than the face by this share of the pips' contrast is a pip
+_ROW_PLAIN = 0.3  # and one under this share is plain face
+# Where a 6's other column may lie from the one read: shares of the column's length across
+# it (a 6's columns are one column length apart face on, closer foreshortened), turned by up
+# to 30 degrees (the face's axes are skewed in an oblique view), within 0.75 of the die side.
+_ROW_SHIFTS = (0.45, 0.6, 0.75, 0.9, 1.05)
+_ROW_TURNS = tuple(math.radians(a) for a in (-30, -15, 0, 15, 30))
 
 
 def unreadable(
@@ -32,7 +42,11 @@ def unreadable(
     die? ``die_px``: the die side if known; ``ref_half``: half a face side as the photo's
     faces of 3+ pips show it (both work pixels)."""
     if die_px is not None:
-        return _too_short(g, die_px) or _lone_beside_like(g, pips, die_px)
+        return (
+            _too_short(g, die_px)
+            or _lone_beside_like(g, pips, die_px)
+            or _column_of_six(gray, g, die_px)
+        )
     # Boards are printed and carry checkers: enclosed marks are everywhere there.
     return _beside_a_mark(gray, g, ref_half)
 
@@ -99,4 +113,63 @@ def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float) -> bool:
         mx, my = cents[i][0] + x0, cents[i][1] + y0
         if math.hypot(mx - g.cx, my - g.cy) < 2.0 * half:
             return True
+    return False
+
+
+def _column_of_six(gray: np.ndarray, g: Group, die_px: float) -> bool:
+    """A 3 whose row of pips has a like row beside it (three spots of the pips' ink, each
+    shifted alike, with plain face half way) is a 6's column: on a tilted die the other
+    column can be foreshortened enough not to be linked, and the column alone reads as a 3
+    (the commonest misread on the train renders: 7 of 28). A 3's own face is plain beside
+    its diagonal, and the table beyond a die is no pip (a spot needs face round it). Only
+    with the die's size known (the shifts are bounded by it)."""
+    if len(g.pips) != 3:
+        return False
+    a, b = max(
+        ((p, q) for i, p in enumerate(g.pips) for q in g.pips[i + 1 :]),
+        key=lambda pq: math.hypot(pq[0].x - pq[1].x, pq[0].y - pq[1].y),
+    )
+    mid = next(p for p in g.pips if p is not a and p is not b)
+    length = math.hypot(b.x - a.x, b.y - a.y)
+    if length < 1e-6:
+        return False
+    face = median([p.face for p in g.pips])
+    contrast = max(median([p.contrast for p in g.pips]), 1e-6)
+    h, w = gray.shape
+    rr = max(1, int(round(0.4 * g.r)))  # small: the other column may be foreshortened
+
+    def evidence(x: float, y: float, rad: int = rr) -> float:
+        xi, yi = int(round(x)), int(round(y))
+        if not (rad <= xi < w - rad and rad <= yi < h - rad):
+            return float("nan")
+        v = patch_median(gray[yi - rad : yi + rad + 1, xi - rad : xi + rad + 1])
+        return (face - v if g.dark else v - face) / contrast
+
+    ring = [(math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8)]
+
+    def pip_at(x: float, y: float) -> bool:
+        """A spot of the pips' ink with face round it (not the table beyond the die)."""
+        if not evidence(x, y) >= _ROW_SEEN:
+            return False
+        round_it = [abs(evidence(x + 2 * g.r * c, y + 2 * g.r * s, 0)) for c, s in ring]
+        return median(round_it) < _ROW_PLAIN
+
+    nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length  # across the row
+    for side in (-1.0, 1.0):
+        for turn in _ROW_TURNS:
+            ux = side * (nx * math.cos(turn) - ny * math.sin(turn))
+            uy = side * (nx * math.sin(turn) + ny * math.cos(turn))
+            for shift in _ROW_SHIFTS:
+                t = shift * length
+                if t > 0.75 * die_px or t < 2.5 * g.r:
+                    continue
+                dx, dy = t * ux, t * uy
+                # The middle first: most shifts fail there.
+                if not pip_at(mid.x + dx, mid.y + dy):
+                    continue
+                if not all(pip_at(p.x + dx, p.y + dy) for p in (a, b)):
+                    continue
+                # No pips half way (a lighter face there is fine: its light falls unevenly).
+                if all(evidence(p.x + dx / 2, p.y + dy / 2) < _ROW_PLAIN for p in g.pips):
+                    return True
     return False

@@ -75,13 +75,15 @@ _NODES = tuple((i, j) for i in (-1, 0, 1) for j in (-1, 0, 1))
 _GRID_STEP = (0.16, 0.32)  # pip grid step over the die side (measured 0.22-0.25 on renders)
 _PIP_SEEN = 0.45  # a node darker than the face by this share of the pips' contrast has a pip
 _PIP_ABSENT = 0.3  # and one under this share has none
+_RIM = 1.55  # grid steps out along the diagonals: face beyond the corner pips
 
 
 def complete_face(gray: np.ndarray, g: Group, die_px: float) -> Group:
     """Pips too faint to be found alone (blur, a pale pip on a pale face) leave a face short:
     a 4 read as a 2. Fit the 3x3 pip grid of a die face (step from the die size) through the
     pips found, look at every grid node, and return the face whose pips all show and whose
-    other nodes are plain, if that face has more pips than found. Unchanged otherwise."""
+    other nodes are plain, if that face has more pips than found and the face goes on past
+    the grid's corners (no marks of the pips' ink there). Unchanged otherwise."""
     ps = list(g.pips)
     n = len(ps)
     if not 2 <= n <= 5:
@@ -141,6 +143,16 @@ def complete_face(gray: np.ndarray, g: Group, die_px: float) -> Group:
                     for j in (-1, 1)
                 ]
                 if not all(abs(v) < _PIP_ABSENT for v in cells):
+                    continue
+                # A die's face goes on past its corner pips (a face is about 4 steps wide);
+                # a letter of a board's print holding light spots ends there (2 -> 3 on the
+                # "g" of a board's name, 9 phantom 3s on the renders).
+                rim = [
+                    evidence(cx + _RIM * (i * e1x + j * e2x), cy + _RIM * (i * e1y + j * e2y), 1)
+                    for i in (-1, 1)
+                    for j in (-1, 1)
+                ]
+                if not all(v < _PIP_ABSENT for v in rim):
                     continue
                 for value, pattern in _FACES:
                     if not on <= pattern or value <= n:

@@ -86,3 +86,36 @@ def test_pips_beside_a_logo_face_are_unread() -> None:
         found = {d.value for d in find_dice(img) if 240 < d.centre[0] < 360}
         # With the logo up, the side face's 2 is not the die's value: no value is given.
         assert found == ({None} if mark else {2}), (mark, found)
+
+
+def _six_with_a_small_column(img: np.ndarray, centre: tuple[float, float], side: float) -> None:
+    """A 6 whose right column's pips show at ``_SMALL`` of the left's size (a tilted die's
+    top face foreshortened across its columns): too unlike the left column to be linked."""
+    cx, cy = centre
+    a = math.radians(20)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    h = side / 2
+    corners = np.array([[-h, -h], [h, -h], [h, h], [-h, h]]) @ rot.T + [cx, cy]
+    cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), (235, 235, 230), cv2.LINE_AA)
+    for u in (-1, 1):
+        for v in (-1, 0, 1):
+            x, y = np.array([u, v]) * 0.55 * h @ rot.T + [cx, cy]
+            r = 0.09 * side * (1.0 if u < 0 else _SMALL)
+            cv2.circle(img, (round(x * 8), round(y * 8)), round(r * 8), (25, 25, 25), -1, 16, 3)
+
+
+_SMALL = 0.55
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_column_of_a_six_is_not_read_as_a_three(seed: int) -> None:
+    # One column of a 6 read alone is a straight row of three, as a 3 is: with a like row of
+    # pips beside it (and plain face between) it is a 6's column and is left unread. A 3 on
+    # a die on a dark table (dark beyond the die: no pips there) is still a 3.
+    rng = np.random.default_rng(seed)
+    img = np.full((300, 600, 3), 70, np.uint8)
+    img += rng.integers(0, 12, img.shape, dtype=np.uint8)
+    _six_with_a_small_column(img, (150, 150), 40)
+    draw_die(img, 3, (450, 150), 40, 20)
+    found = sorted(find_dice(img, die_size_px=40), key=lambda d: d.centre[0])
+    assert [(d.value, len(d.pips)) for d in found] == [(None, 3), (3, 3)]

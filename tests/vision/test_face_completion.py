@@ -69,3 +69,19 @@ def test_a_grid_that_leaves_the_face_is_not_completed() -> None:
         cv2.circle(img, (round(p.x), round(p.y)), 4, 10, -1)
     group = _make_group(spots, 0.0)
     assert _complete_face(img, group, float(SIDE)) is group
+
+
+@pytest.mark.parametrize("angle", [0.0, 25.0])
+def test_a_face_no_bigger_than_its_pip_grid_is_not_completed(angle: float) -> None:
+    # Light spots in a dark letter of a board's print (the gaps of a "g"): the letter holds
+    # the 3x3 grid and the spots, but past the grid's corner pips it ends, where a die's
+    # face goes on. Two spots one diagonal step apart are not completed to a 3 there; on a
+    # die face they are.
+    for radius, value in ((1.8 * STEP, 2), (SIDE, 3)):
+        img = np.full((200, 200), 225, np.uint8)
+        cv2.circle(img, (C, C), round(radius), 60, -1)
+        for x, y in _places(3, angle):
+            cv2.circle(img, (round(x), round(y)), 4, 215, -1)
+        spots = [Pip(x, y, 4.0, False, 155.0, 60.0, 215.0, 1.0) for x, y in _places(3, angle)[:2]]
+        group = _make_group(spots, 0.0)
+        assert len(_complete_face(img, group, float(SIDE)).pips) == value, (radius, angle)
