@@ -48,6 +48,10 @@ class DiceCounts:
     matched: int = 0
     value_correct: int = 0
     value_unread: int = 0  # matched predictions with value None
+    # Matched dice not labelled cocked, and how many of them read right: a cocked die's roll
+    # is void whatever it shows, so this is the value figure that decides plays.
+    uncocked_matched: int = 0
+    uncocked_value_correct: int = 0
     cocked_tp: int = 0
     cocked_fp: int = 0
     cocked_fn: int = 0
@@ -67,6 +71,8 @@ class DiceCounts:
             matched=self.matched + other.matched,
             value_correct=self.value_correct + other.value_correct,
             value_unread=self.value_unread + other.value_unread,
+            uncocked_matched=self.uncocked_matched + other.uncocked_matched,
+            uncocked_value_correct=self.uncocked_value_correct + other.uncocked_value_correct,
             cocked_tp=self.cocked_tp + other.cocked_tp,
             cocked_fp=self.cocked_fp + other.cocked_fp,
             cocked_fn=self.cocked_fn + other.cocked_fn,
@@ -96,6 +102,7 @@ class DiceMetrics:
     recall: float
     precision: float
     value_accuracy: float
+    uncocked_value_accuracy: float  # over matched dice not labelled cocked
     end_to_end_value: float
     cocked_precision: float | None  # None: no cocked die predicted (precision undefined)
     cocked_recall: float | None  # None: no cocked die labelled
@@ -109,6 +116,7 @@ class DiceMetrics:
             recall=_ratio(c.matched, c.labels),
             precision=_ratio(c.matched, c.predictions),
             value_accuracy=_ratio(c.value_correct, c.matched),
+            uncocked_value_accuracy=_ratio(c.uncocked_value_correct, c.uncocked_matched),
             end_to_end_value=_ratio(c.value_correct, c.labels),
             cocked_precision=_ratio_or_none(c.cocked_tp, c.cocked_tp + c.cocked_fp),
             cocked_recall=_ratio_or_none(c.cocked_tp, c.cocked_tp + c.cocked_fn),
@@ -129,7 +137,8 @@ class DiceMetrics:
             f"dice {c.labels} labelled, {c.predictions} predicted, {c.matched} matched | "
             f"recall {self.recall:.4f} precision {self.precision:.4f} | "
             f"value acc (matched) {self.value_accuracy:.4f} ({c.value_correct}/{c.matched}; "
-            f"{self.value_wrong} wrong, {c.value_unread} unread) "
+            f"{self.value_wrong} wrong, {c.value_unread} unread; not cocked "
+            f"{self.uncocked_value_accuracy:.4f} of {c.uncocked_matched}) "
             f"end-to-end {self.end_to_end_value:.4f} | "
             f"cocked P {_fmt(self.cocked_precision)} R {_fmt(self.cocked_recall)} "
             f"(tp {c.cocked_tp} fp {c.cocked_fp} fn {c.cocked_fn})"
@@ -204,8 +213,8 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
     matched_l = {j for _, j in pairs}
     c: dict[str, int] = dict.fromkeys(
         (
-            "value_correct value_unread cocked_tp cocked_fp cocked_fn state_labelled "
-            "state_correct zone_labelled zone_correct"
+            "value_correct value_unread uncocked_matched uncocked_value_correct cocked_tp "
+            "cocked_fp cocked_fn state_labelled state_correct zone_labelled zone_correct"
         ).split(),
         0,
     )
@@ -217,6 +226,9 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
             c["value_unread"] += 1
         elif int(pv) == int(lb["value"]):
             c["value_correct"] += 1
+        if lb.get("state") != "cocked":
+            c["uncocked_matched"] += 1
+            c["uncocked_value_correct"] += pv is not None and int(pv) == int(lb["value"])
         key = (int(lb["value"]), int(pv) if pv is not None else 0)
         conf[key] = conf.get(key, 0) + 1
         lc, pc = lb.get("state") == "cocked", p.get("state") == "cocked"

@@ -405,6 +405,8 @@ def _dice_figures(pairs: list[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> d
         "value_accuracy": m.value_accuracy,
         "value_wrong": m.value_wrong,
         "value_unread": c.value_unread,
+        "uncocked_value_accuracy": m.uncocked_value_accuracy,
+        "uncocked_matched": c.uncocked_matched,
         "end_to_end_value": m.end_to_end_value,
         "cocked_precision": m.cocked_precision,
         "cocked_recall": m.cocked_recall,
@@ -447,7 +449,8 @@ def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
             f"  dice    {d['labelled']} labelled, {d['predicted']} predicted | "
             f"recall {_pct(d['recall'])} precision {_pct(d['precision'])} | "
             f"value {_pct(d['value_accuracy'])} ({d['value_wrong']} wrong, "
-            f"{d['value_unread']} unread; end-to-end {_pct(d['end_to_end_value'])})"
+            f"{d['value_unread']} unread; end-to-end {_pct(d['end_to_end_value'])}; "
+            f"not cocked {_pct(d['uncocked_value_accuracy'])} of {d['uncocked_matched']})"
         )
         tp, fp, fn = d["cocked_tp_fp_fn"]
         lines.append(

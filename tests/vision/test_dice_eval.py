@@ -135,3 +135,29 @@ def test_wrong_values_are_told_apart_from_unread_ones() -> None:
     m = evaluate([(preds, labels)])
     assert (m.counts.value_correct, m.value_wrong, m.counts.value_unread) == (1, 1, 1)
     assert "1 wrong, 1 unread" in m.summary()
+
+
+def test_value_of_dice_not_cocked_leaves_out_cocked_labels() -> None:
+    # A cocked die's roll is void whatever it shows: its misread lowers the overall value
+    # figure but not the one over dice that decide plays (flat, on a checker, no state).
+    labels = {
+        "dice": [
+            die(4, (0, 0, 40, 40), state="cocked"),
+            die(5, (100, 0, 140, 40)),
+            die(6, (200, 0, 240, 40), state=None),
+            die(1, (300, 0, 340, 40), state="on_checker"),
+        ]
+    }
+    preds = {
+        "dice": [
+            die(3, (0, 0, 40, 40), state="cocked"),
+            die(5, (100, 0, 140, 40)),
+            die(6, (200, 0, 240, 40)),
+            die(None, (300, 0, 340, 40)),
+        ]
+    }
+    m = evaluate([(preds, labels)])
+    assert m.value_accuracy == pytest.approx(2 / 4)
+    assert (m.counts.uncocked_matched, m.counts.uncocked_value_correct) == (3, 2)
+    assert m.uncocked_value_accuracy == pytest.approx(2 / 3)
+    assert "not cocked 0.6667 of 3" in m.summary()
