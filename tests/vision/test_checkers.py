@@ -431,3 +431,27 @@ def test_a_fanned_chain_whose_top_outlines_are_lost_counts_to_its_colours_end() 
     assert chain_count(chain, d, pitch, half, even_only=True, end=4.88 * d) == 7
     # A colour run ending with the chain's last checker adds none.
     assert chain_count(chain, d, pitch, half, even_only=True, end=4.3 * d) == 6
+
+
+def test_a_fanned_stack_drifting_sideways_is_followed_across() -> None:
+    from vision.checkers.fanned import chain_count, drifting_alongs
+    from vision.checkers.model import Cell
+    from vision.checkers.outlines import alongs_of
+
+    d, pitch, h = 42.0, 45.0, 470
+    half = h // 2
+    cell = Cell(3, True, 139, 185)  # 46 px wide, middle at 162
+    # Eleven fanned at 0.45 d whose top drifts 2 px a checker to the left (seen at an angle),
+    # and a neighbour's stack a point to the right.
+    k = np.arange(11)
+    stack = np.stack([162.0 - 2.0 * k, 0.5 * d + 0.45 * d * k, np.full(11, 21.0)], axis=1)
+    neighbour = np.stack([208.0 + 0 * k[:5], 0.5 * d + pitch * k[:5], np.full(5, 21.0)], axis=1)
+    raw = np.concatenate([stack, neighbour]).astype(np.float32)
+    followed = drifting_alongs(raw, cell, h, d)
+    assert len(followed) == 11
+    assert chain_count(followed, d, pitch, half, even_only=True) == 11
+    # Within the middle's band alone the chain stops where the stack leaves it.
+    assert len(alongs_of(raw, cell, h)) < 11
+    # An outline off the middle with no chain leading to it is not the stack's.
+    lone = np.array([[184.0, 0.5 * d, 21.0]], np.float32)
+    assert len(drifting_alongs(lone, cell, h, d)) == 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.checkers.model import Cell
+
 
 def fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> int | None:
     """Checkers in a stack fanned along the point (longer than five): the repeat period of the
@@ -101,3 +103,25 @@ def fanned_run(alongs: np.ndarray, d: float, pitch: float, low: float = 0.4) -> 
     while k + 1 < len(a) and low * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
         k += 1
     return k + 1 if k >= 3 else 0
+
+
+def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.ndarray:
+    """Distances from the point's edge of the outlines of a stack that may drift sideways as it
+    rises (a tall fanned stack seen at an angle): from those on the point's middle, each next
+    one within 0.3 d across of the last kept, up to half the point's width off its middle."""
+    if not len(circles):
+        return np.zeros(0, np.float32)
+    w = cell.x1 - cell.x0
+    cx = (cell.x0 + cell.x1) / 2.0
+    c = circles[((circles[:, 1] < h / 2) == cell.top) & (np.abs(circles[:, 0] - cx) < 0.5 * w)]
+    along = c[:, 1] if cell.top else h - 1 - c[:, 1]
+    order = np.argsort(along)
+    kept: list[float] = []
+    x_last = cx
+    for j in order:
+        x = float(c[j, 0])
+        near_mid = abs(x - cx) < 0.35 * w
+        if near_mid or (kept and abs(x - x_last) < 0.3 * d):
+            kept.append(float(along[j]))
+            x_last = x
+    return np.array(kept, np.float32)
