@@ -455,3 +455,28 @@ def test_a_fanned_stack_drifting_sideways_is_followed_across() -> None:
     # An outline off the middle with no chain leading to it is not the stack's.
     lone = np.array([[184.0, 0.5 * d, 21.0]], np.float32)
     assert len(drifting_alongs(lone, cell, h, d)) == 0
+
+
+@pytest.mark.parametrize("style,azimuth", [("tournament_green", 200.0), ("walnut", 90.0)])
+def test_eleven_fanned_seen_at_an_angle_count(style: str, azimuth: float) -> None:
+    # Eleven fanned over white's 13 point, the camera tilted 14 degrees: the raised top
+    # checkers lean toward the middle (their outlines step about half a pitch, like a pyramid's,
+    # but go on past a pyramid's reach; the top one's is centred within 0.2 d of the middle).
+    white = [0] * 24
+    black = [0] * 24
+    white[12], white[5] = 11, 4
+    black[18], black[11], black[16] = 5, 5, 5
+    position = Position(tuple(white), tuple(black))
+    position.validate()
+    spec = SceneSpec(
+        style=style,
+        stack_mode="overlap",
+        white_home="bottom-right",
+        position=position,
+        markers=True,
+        camera=CameraSpec(distance_mm=750, tilt_deg=14.0, tilt_azimuth_deg=azimuth, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.5),
+    )
+    image, _ = render(spec, np.random.default_rng(5))
+    counts = _count(image, "bottom-right")
+    assert counts.white[12] == 11
