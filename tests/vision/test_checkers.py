@@ -455,9 +455,14 @@ def test_a_fanned_stack_drifting_sideways_is_followed_across() -> None:
     # An outline off the middle with no chain leading to it is not the stack's.
     lone = np.array([[184.0, 0.5 * d, 21.0]], np.float32)
     assert len(drifting_alongs(lone, cell, h, d)) == 0
+    # Nor one jumping a third of the point across past the stack's top (it would count a 12th).
+    jump = np.array([[142.0 + 16.0, 0.5 * d + 0.45 * d * 11, 21.0]], np.float32)
+    assert len(drifting_alongs(np.concatenate([raw, jump]), cell, h, d)) == 11
 
 
-@pytest.mark.parametrize("style,azimuth", [("tournament_green", 200.0), ("walnut", 90.0)])
+@pytest.mark.parametrize(
+    "style,azimuth", [("tournament_green", 200.0), ("walnut", 90.0), ("tournament_green", 90.0)]
+)
 def test_eleven_fanned_seen_at_an_angle_count(style: str, azimuth: float) -> None:
     # Eleven fanned over white's 13 point, the camera tilted 14 degrees: the raised top
     # checkers lean toward the middle (their outlines step about half a pitch, like a pyramid's,

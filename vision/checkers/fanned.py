@@ -118,8 +118,9 @@ def fanned_run(alongs: np.ndarray, d: float, pitch: float, low: float = 0.4) -> 
 
 def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.ndarray:
     """Distances from the point's edge of the outlines of a stack that may drift sideways as it
-    rises (a tall fanned stack seen at an angle): from those on the point's middle, each next
-    one within 0.3 d across of the last kept, up to half the point's width off its middle."""
+    rises (a tall fanned stack seen at an angle): from the point's middle, each next one within
+    0.3 d across of the last kept, up to half the point's width off its middle.  An outline
+    jumping further across is not the stack's (a phantom at the middle, a neighbour's edge)."""
     if not len(circles):
         return np.zeros(0, np.float32)
     w = cell.x1 - cell.x0
@@ -131,8 +132,7 @@ def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.nda
     x_last = cx
     for j in order:
         x = float(c[j, 0])
-        near_mid = abs(x - cx) < 0.35 * w
-        if near_mid or (kept and abs(x - x_last) < 0.3 * d):
+        if abs(x - x_last) < 0.3 * d:
             kept.append(float(along[j]))
             x_last = x
     return np.array(kept, np.float32)
