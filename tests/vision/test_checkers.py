@@ -485,3 +485,36 @@ def test_eleven_fanned_seen_at_an_angle_count(style: str, azimuth: float) -> Non
     image, _ = render(spec, np.random.default_rng(5))
     counts = _count(image, "bottom-right")
     assert counts.white[12] == 11
+
+
+def test_a_die_on_an_empty_points_edge_slot_of_a_checker_sets_colour_is_doubtful() -> None:
+    from vision.board import BoardGeometry
+    from vision.checkers.model import point_cells
+
+    home = "bottom-left"
+    position = random_position(np.random.default_rng(23), "midgame")
+    image, _ = _render("black_red", position, home, 23)
+    fix = find_board_markers(image)
+    assert fix is not None
+    rect = rectify(image, fix.matrix, WORK_W, WORK_H)
+    shape = BoardShape(aspect=quad_aspect(fix.corners))
+    h, w = rect.shape[:2]
+    geo = BoardGeometry(width=w, height=h, bar_frac=fix.geometry.bar_frac)
+
+    def with_a_die_on(point: int) -> tuple[int, float]:
+        # A die (a third of a point wide) on the point's edge slot, where a checker would lie.
+        cell = next(
+            c
+            for c in point_cells(geo)
+            if geo.point_index(c.column, "top" if c.top else "bottom", home) == point - 1
+        )
+        cx, s = (cell.x0 + cell.x1) / 2.0, 0.35 * (cell.x1 - cell.x0)
+        y = 0.06 * h if cell.top else 0.94 * h
+        box = (cx - s / 2, y - s / 2, cx + s / 2, y + s / 2)
+        c = count_checkers(rect, fix.geometry, home, shape=shape, ignore=(box,))
+        return c.white[point - 1] + c.black[point - 1], c.point_confidence[point - 1]
+
+    # Empty points: one whose edge slot is coloured like the dark checkers (a checker could be
+    # under the die) is asked about; one of the other triangle colour stays believed.
+    assert with_a_die_on(6)[0] == 0 and with_a_die_on(6)[1] <= 0.5
+    assert with_a_die_on(7)[0] == 0 and with_a_die_on(7)[1] >= 0.65
