@@ -431,3 +431,90 @@ def test_a_fanned_chain_whose_top_outlines_are_lost_counts_to_its_colours_end() 
     assert chain_count(chain, d, pitch, half, even_only=True, end=4.88 * d) == 7
     # A colour run ending with the chain's last checker adds none.
     assert chain_count(chain, d, pitch, half, even_only=True, end=4.3 * d) == 6
+
+
+def test_a_fanned_stack_drifting_sideways_is_followed_across() -> None:
+    from vision.checkers.fanned import chain_count, drifting_alongs
+    from vision.checkers.model import Cell
+    from vision.checkers.outlines import alongs_of
+
+    d, pitch, h = 42.0, 45.0, 470
+    half = h // 2
+    cell = Cell(3, True, 139, 185)  # 46 px wide, middle at 162
+    # Eleven fanned at 0.45 d whose top drifts 2 px a checker to the left (seen at an angle),
+    # and a neighbour's stack a point to the right.
+    k = np.arange(11)
+    stack = np.stack([162.0 - 2.0 * k, 0.5 * d + 0.45 * d * k, np.full(11, 21.0)], axis=1)
+    neighbour = np.stack([208.0 + 0 * k[:5], 0.5 * d + pitch * k[:5], np.full(5, 21.0)], axis=1)
+    raw = np.concatenate([stack, neighbour]).astype(np.float32)
+    followed = drifting_alongs(raw, cell, h, d)
+    assert len(followed) == 11
+    assert chain_count(followed, d, pitch, half, even_only=True) == 11
+    # Within the middle's band alone the chain stops where the stack leaves it.
+    assert len(alongs_of(raw, cell, h)) < 11
+    # An outline off the middle with no chain leading to it is not the stack's.
+    lone = np.array([[184.0, 0.5 * d, 21.0]], np.float32)
+    assert len(drifting_alongs(lone, cell, h, d)) == 0
+    # Nor one jumping a third of the point across past the stack's top (it would count a 12th).
+    jump = np.array([[142.0 + 16.0, 0.5 * d + 0.45 * d * 11, 21.0]], np.float32)
+    assert len(drifting_alongs(np.concatenate([raw, jump]), cell, h, d)) == 11
+
+
+@pytest.mark.parametrize(
+    "style,azimuth", [("tournament_green", 200.0), ("walnut", 90.0), ("tournament_green", 90.0)]
+)
+def test_eleven_fanned_seen_at_an_angle_count(style: str, azimuth: float) -> None:
+    # Eleven fanned over white's 13 point, the camera tilted 14 degrees: the raised top
+    # checkers lean toward the middle (their outlines step about half a pitch, like a pyramid's,
+    # but go on past a pyramid's reach; the top one's is centred within 0.2 d of the middle).
+    white = [0] * 24
+    black = [0] * 24
+    white[12], white[5] = 11, 4
+    black[18], black[11], black[16] = 5, 5, 5
+    position = Position(tuple(white), tuple(black))
+    position.validate()
+    spec = SceneSpec(
+        style=style,
+        stack_mode="overlap",
+        white_home="bottom-right",
+        position=position,
+        markers=True,
+        camera=CameraSpec(distance_mm=750, tilt_deg=14.0, tilt_azimuth_deg=azimuth, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.5),
+    )
+    image, _ = render(spec, np.random.default_rng(5))
+    counts = _count(image, "bottom-right")
+    assert counts.white[12] == 11
+
+
+def test_a_die_on_an_empty_points_edge_slot_of_a_checker_sets_colour_is_doubtful() -> None:
+    from vision.board import BoardGeometry
+    from vision.checkers.model import point_cells
+
+    home = "bottom-left"
+    position = random_position(np.random.default_rng(23), "midgame")
+    image, _ = _render("black_red", position, home, 23)
+    fix = find_board_markers(image)
+    assert fix is not None
+    rect = rectify(image, fix.matrix, WORK_W, WORK_H)
+    shape = BoardShape(aspect=quad_aspect(fix.corners))
+    h, w = rect.shape[:2]
+    geo = BoardGeometry(width=w, height=h, bar_frac=fix.geometry.bar_frac)
+
+    def with_a_die_on(point: int) -> tuple[int, float]:
+        # A die (a third of a point wide) on the point's edge slot, where a checker would lie.
+        cell = next(
+            c
+            for c in point_cells(geo)
+            if geo.point_index(c.column, "top" if c.top else "bottom", home) == point - 1
+        )
+        cx, s = (cell.x0 + cell.x1) / 2.0, 0.35 * (cell.x1 - cell.x0)
+        y = 0.06 * h if cell.top else 0.94 * h
+        box = (cx - s / 2, y - s / 2, cx + s / 2, y + s / 2)
+        c = count_checkers(rect, fix.geometry, home, shape=shape, ignore=(box,))
+        return c.white[point - 1] + c.black[point - 1], c.point_confidence[point - 1]
+
+    # Empty points: one whose edge slot is coloured like the dark checkers (a checker could be
+    # under the die) is asked about; one of the other triangle colour stays believed.
+    assert with_a_die_on(6)[0] == 0 and with_a_die_on(6)[1] <= 0.5
+    assert with_a_die_on(7)[0] == 0 and with_a_die_on(7)[1] >= 0.65

@@ -267,9 +267,9 @@ def count_checkers(
             # outline there also caught some, but real boards' grain has many: 39 of 82 fm
             # gammon counts lost their belief.)
             conf[idx] = min(conf[idx], 0.5)
-        elif like is not None and rims[i] >= RIM_FAINT:
-            # Fainter still, but the edge slot has a checker set's own colour: a black
-            # checker on a point as dark (their rim is all that shows).
+        elif like is not None and (rims[i] >= RIM_FAINT or np.isnan(edge_rims[i])):
+            # Fainter or under a die, the edge slot in a set's colour: a black checker on a
+            # point as dark (its rim alone shows), one under the die (2 read empty, 5 empty).
             conf[idx] = min(conf[idx], 0.5)
         fs, doubtful = _checked_row(fs, row_rims[i], c, h, pitch)
         n = len(fs)

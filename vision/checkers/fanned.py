@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.checkers.model import Cell
+
 
 def fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> int | None:
     """Checkers in a stack fanned along the point (longer than five): the repeat period of the
@@ -63,12 +65,18 @@ def chain_count(
         if x - last > 2.5 * period:
             break
         last = float(x)
+    # A tall fanned stack seen at an angle leans toward the middle: its top outline may be
+    # centred within 0.2 d of it, and counts when it goes on at the chain's step.
+    top = alongs[(alongs >= half - 0.2 * d) & (np.abs(alongs - last - period) < 0.25 * period)]
+    if last > a[0] and len(top):
+        last = float(top.min())
     n = 1 + int(round((last - 0.5 * d) / period))
     # A pyramid's outermost checker sits at 0.5 d + 4 pitches; a fanned stack reaches further,
     # or repeats evenly at a step well off half a pitch (a pyramid's outlines alternate slot,
     # gap).
-    even = _even_chain(a, period, pitch, n)
-    if (even_only or last < 0.5 * d + 4.45 * max(pitch, d)) and not even:
+    beyond = last > 0.5 * d + 4.45 * max(pitch, d)
+    even = _even_chain(a, period, pitch, n, beyond)
+    if (even_only or not beyond) and not even:
         return None
     if end > last + 0.5 * d + 0.5 * period:
         # The stack's colour runs on past the chain's last outline (its top ones lost).
@@ -76,13 +84,18 @@ def chain_count(
     return max(6, n)
 
 
-def _even_chain(a: np.ndarray, period: float, pitch: float, n: int) -> bool:
+def _even_chain(a: np.ndarray, period: float, pitch: float, n: int, beyond: bool) -> bool:
     """A chain of six or more outlines from the edge at one even step of 0.6-0.95 pitch, or of
     0.3-0.45 pitch (ten or more fanned over a point; a pyramid's outlines, slot and gap
-    alternating, step half a pitch)."""
-    if n < 6 or not (
+    alternating, step half a pitch), or of 0.3-0.95 pitch when it reaches ``beyond`` a
+    pyramid's outermost checker (no pyramid's outlines go on there)."""
+    if n < 6:
+        return False
+    if not beyond and not (
         0.6 * pitch <= period <= 0.95 * pitch or 0.3 * pitch <= period <= 0.45 * pitch
     ):
+        return False
+    if beyond and not 0.3 * pitch <= period <= 0.95 * pitch:
         return False
     steps = np.diff(a[:n])
     return len(steps) >= 4 and float(np.mean(np.abs(steps / period - 1.0) < 0.25)) >= 0.8
@@ -101,3 +114,25 @@ def fanned_run(alongs: np.ndarray, d: float, pitch: float, low: float = 0.4) -> 
     while k + 1 < len(a) and low * pitch <= a[k + 1] - a[k] <= 0.85 * pitch:
         k += 1
     return k + 1 if k >= 3 else 0
+
+
+def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.ndarray:
+    """Distances from the point's edge of the outlines of a stack that may drift sideways as it
+    rises (a tall fanned stack seen at an angle): from the point's middle, each next one within
+    0.3 d across of the last kept, up to half the point's width off its middle.  An outline
+    jumping further across is not the stack's (a phantom at the middle, a neighbour's edge)."""
+    if not len(circles):
+        return np.zeros(0, np.float32)
+    w = cell.x1 - cell.x0
+    cx = (cell.x0 + cell.x1) / 2.0
+    c = circles[((circles[:, 1] < h / 2) == cell.top) & (np.abs(circles[:, 0] - cx) < 0.5 * w)]
+    along = c[:, 1] if cell.top else h - 1 - c[:, 1]
+    order = np.argsort(along)
+    kept: list[float] = []
+    x_last = cx
+    for j in order:
+        x = float(c[j, 0])
+        if abs(x - x_last) < 0.3 * d:
+            kept.append(float(along[j]))
+            x_last = x
+    return np.array(kept, np.float32)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.checkers.fanned import chain_count, fanned_count
+from vision.checkers.fanned import chain_count, drifting_alongs, fanned_count
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import alongs_of, grid_shift, shifted
 
@@ -234,10 +234,15 @@ def cell_checkers(
         # paper board's stacks of 4 read as 7 from colour).
         n_first += 1
     fanned = chain_count(alongs, d, pitch, half, end=extent)
-    if fanned is None and raw is not None:
+    if raw is not None:
         # Fanned light-on-light or dark-on-dark checkers show thin rims: unverified outlines
-        # count when they form an even chain from the edge (phantoms do not).
-        fanned = chain_count(alongs_of(raw, cell, h), d, pitch, half, even_only=True, end=extent)
+        # count when they form an even chain from the edge (phantoms do not); a tall stack's
+        # top drifts sideways (seen at an angle), so its outlines are followed across.
+        weak = chain_count(
+            drifting_alongs(raw, cell, h, d), d, pitch, half, even_only=True, end=extent
+        )
+        if weak is not None and (fanned is None or weak > fanned):
+            fanned = weak
     reach = 0.5 * d + 4.45 * max(pitch, d)
     outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
     if fanned is None and outer and n_first >= 2:
