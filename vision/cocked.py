@@ -11,7 +11,8 @@ areas, centroids and the face's axis ratio, the shares of body and face beyond w
 die's can show, the tilt cues, and how wide perspective shows a flat die's side face there.
 A cocked die shows a side face where perspective would not put one, and a foreshortened top
 face. Without a board the camera is taken to look straight down through a typical lens.
-The model (an ensemble of small networks stored as one) is a ``.npz`` file loaded on first use;
+The model (an ensemble of small networks stored as one; networks trained on different renders
+are joined with ``CockedModel.joined``) is a ``.npz`` file loaded on first use;
 a die is judged on the mean of its probabilities over six views (``VIEWS``: the training's size
 jitter, each mirrored).
 
@@ -27,7 +28,7 @@ jitter, each mirrored).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -297,6 +298,22 @@ class CockedModel:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         arrs = {k: np.asarray(v, np.float32) for k, v in vars(self).items()}
         np.savez_compressed(path, **arrs)
+
+    def joined(self, other: CockedModel, weight: float = 0.5) -> CockedModel:
+        """One network whose logit is ``(1 - weight)`` x this one's plus ``weight`` x
+        ``other``'s (their hidden units side by side, ``other``'s first layer moved onto this
+        one's feature scaling); this model's thresholds. Models trained on different renders
+        make an ensemble that runs as one."""
+        r = self.scale / other.scale  # other's scaled input = ours x r + (ours' mean - theirs)
+        w1 = other.w1 * r[:, None]
+        b1 = other.b1 + ((self.mean - other.mean) / other.scale) @ other.w1
+        return replace(
+            self,
+            w1=np.concatenate([self.w1, w1], axis=1).astype(np.float32),
+            b1=np.concatenate([self.b1, b1]).astype(np.float32),
+            w2=np.concatenate([(1 - weight) * self.w2, weight * other.w2]).astype(np.float32),
+            b2=float((1 - weight) * self.b2 + weight * other.b2),
+        )
 
     def probability(self, feats: np.ndarray) -> float:
         """p(cocked) for one feature vector."""

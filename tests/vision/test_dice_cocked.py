@@ -261,3 +261,32 @@ def test_pick_threshold_weighs_false_calls_by_the_prior() -> None:
     assert pick_threshold(p, y, 0.75, 3 / 7) == pytest.approx(0.8)
     # A rarer cocked die makes each false call weigh more: only above the flat 0.95.
     assert pick_threshold(p, y, 0.75, 0.1) == pytest.approx(0.95)
+
+
+def test_joined_models_run_as_one_with_the_weighted_logit() -> None:
+    """Two models with their own feature scaling join into one network whose logit is the
+    weighted mean of theirs (an ensemble of models trained on different renders)."""
+    rng = np.random.default_rng(5)
+    k = 7
+
+    def model(h: int) -> CockedModel:
+        return CockedModel(
+            rng.normal(0, 2, k).astype(np.float32),
+            rng.uniform(0.5, 3, k).astype(np.float32),
+            rng.normal(0, 1, (k, h)).astype(np.float32),
+            rng.normal(0, 1, h).astype(np.float32),
+            rng.normal(0, 1, h).astype(np.float32),
+            float(rng.normal()),
+            0.9,
+        )
+
+    a, b = model(3), model(5)
+    x = rng.normal(0, 2, (20, k)).astype(np.float32)
+
+    def logit(m: CockedModel) -> np.ndarray:
+        p = m.probabilities(x).astype(np.float64)
+        return np.log(p / (1 - p))
+
+    j = a.joined(b, 0.7)
+    assert j.w1.shape == (k, 8) and j.threshold == a.threshold
+    assert np.allclose(logit(j), 0.3 * logit(a) + 0.7 * logit(b), atol=1e-3)
