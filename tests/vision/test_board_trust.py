@@ -126,3 +126,16 @@ def test_a_quad_a_column_short_of_the_board_is_doubted(style: str, seed: int) ->
     short = _moved_sides(true, -column, 0.0)
     fit, bar_short = layout_fit(image, short)
     assert "goes on past" in board_doubt(image, make_fix(short, "frame", fit, bar_short, 1.0))
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])
+def test_a_long_side_on_the_points_at_one_end_is_doubted(style: str, seed: int) -> None:
+    """One corner pulled in along the short side (the long side misses the perspective): the
+    side leaves the frame and crosses the points at that end only."""
+    image, labels = _scene(style, seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    slanted = true.copy()
+    slanted[2] += 0.08 * (true[1] - true[2])  # bottom right, up its short side
+    fit, bar = layout_fit(image, slanted)
+    doubt = board_doubt(image, make_fix(slanted, "frame", fit, bar, 1.0))
+    assert "bottom side lies on the points at its right end" in doubt

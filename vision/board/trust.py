@@ -12,7 +12,9 @@ would believe, it asks the found quad three questions (``board_doubt``):
   ``MIN_PATTERN_SCORE`` (a quarter board, or a quad across the points);
 - is either long side on the frame?  the band outside a long side is as busy as the band
   inside (``side_quiet`` over ``BUSY_LONG_SIDE``): the side lies across the points or on a row
-  of checkers. A band off the image tells nothing and is not held against the quad.
+  of checkers. Each half of a long side is asked too: a side missing the perspective leaves
+  the frame at one end only. A band off the image tells nothing and is not held against the
+  quad.
 - does the board end where the quad does?  the quad with one short side moved a point column
   further out explains nearly as much of the view (the layout fit at ``WIDER_FIT`` of the
   found quad's or more): the side stopped a column short, on the points. The search's rivals
@@ -58,14 +60,29 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     pattern, _, _ = layout_scores(grey, quad, BAR_FRACS)
     if pattern < MIN_PATTERN_SCORE:
         return f"the point columns do not line up with the triangles (pattern {pattern:.2f})"
-    quiet = side_quiet(grey, quad)
-    busy = [i for i in (0, 2) if BUSY_LONG_SIDE < quiet[i] < np.inf]
+    busy = _busy_long_side(grey, quad)
     if busy:
-        side = "top" if busy[0] == 0 else "bottom"
-        return f"the {side} side lies on the points, not the frame (busy {quiet[busy[0]]:.2f})"
+        return busy
     wider = _wider_fit(small, quad, fix.bar_frac)
     if wider >= WIDER_FIT:
         return f"the board goes on past a short side (a column wider fits {wider:.2f} as well)"
+    return ""
+
+
+def _busy_long_side(grey: np.ndarray, quad: np.ndarray) -> str:
+    """Which long side, or which half of one, lies on the points ("" when none does)."""
+    top_mid, bottom_mid = (quad[0] + quad[1]) / 2, (quad[3] + quad[2]) / 2
+    parts = (
+        ("", quad),
+        (" at its left end", np.array([quad[0], top_mid, bottom_mid, quad[3]])),
+        (" at its right end", np.array([top_mid, quad[1], quad[2], bottom_mid])),
+    )
+    for where, part in parts:
+        quiet = side_quiet(grey, part)
+        for i, side in ((0, "top"), (2, "bottom")):
+            if BUSY_LONG_SIDE < quiet[i] < np.inf:
+                busy = f"busy {quiet[i]:.2f}"
+                return f"the {side} side lies on the points{where}, not the frame ({busy})"
     return ""
 
 
