@@ -12,17 +12,27 @@ would believe, it asks the found quad three questions (``board_doubt``):
   ``MIN_PATTERN_SCORE`` (a quarter board, or a quad across the points);
 - is either long side on the frame?  the band outside a long side is as busy as the band
   inside (``side_quiet`` over ``BUSY_LONG_SIDE``): the side lies across the points or on a row
-  of checkers. A band off the image tells nothing and is not held against the quad.
+  of checkers. Each half of a long side is asked too: a side missing the perspective leaves
+  the frame at one end only. A band off the image tells nothing and is not held against the
+  quad.
+- does the board end where the quad does?  the quad with one short side moved a point column
+  further out explains nearly as much of the view (the layout fit at ``WIDER_FIT`` of the
+  found quad's or more): the side stopped a column short, on the points. The search's rivals
+  need not include that quad (a quad a column off at both ends, its other side on the frame,
+  was found with no rival near it). The quad moved a whole column either way must not fit
+  clearly better either (``SHIFTED_FIT``): a shift keeps the triangles' repetition, so only
+  a clear gain tells.
 
 Markers give exact corners and are not questioned.
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.board.geometry import BoardFix, order_corners, search_view
-from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_scores
+from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_fit, layout_scores
 from vision.board.sides import SIDE_GAIN, side_quiet
 
 # Below this margin the search's choice is a guess: a side a column off fits at least SIDE_GAIN
@@ -33,6 +43,18 @@ AMBIGUOUS_MARGIN = SIDE_GAIN
 # A long side whose outside band is busier than this share of its inside band lies on the
 # points (labelled boards: at most 0.7; the finder's own guard, ALL_SIDES_QUIET, is the same).
 BUSY_LONG_SIDE = 0.8
+# A quad one point column wider on one side that explains this share of the found quad's layout
+# fit or more: the board goes on past the side. Renders and photos (dev, 150 train, paper
+# webcam, fm gammon; 152 boards found without markers): right ones at most 0.67, those
+# found 1.7-5 points off 0.85-1.13 (two of them, a side a column short, by nothing else). On
+# the rest of train (99 more such boards) it doubts none of the right ones.
+WIDER_FIT = 0.8
+# A quad moved one point column along the board that fits this many times as well as the found
+# one: the board is a column over. Shifts keep the triangles' repetition and lose only the bar
+# and an end column, so right boards come close: at most 1.12 (251 boards found without
+# markers: dev 45, all of train's 177, paper webcam 25, fm gammon 4); those found 1-4 points
+# off 1.10-1.55.
+SHIFTED_FIT = 1.25
 
 
 def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
@@ -42,14 +64,55 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     if fix.margin < AMBIGUOUS_MARGIN:
         return f"another placement of the board fits almost as well (margin {fix.margin:.3f})"
     # The same working size as the search (a quad's views depend little on it).
-    _, grey, scale = search_view(image)
+    small, grey, scale = search_view(image)
     quad = order_corners(np.asarray(fix.corners, np.float64)) * scale
     pattern, _, _ = layout_scores(grey, quad, BAR_FRACS)
     if pattern < MIN_PATTERN_SCORE:
         return f"the point columns do not line up with the triangles (pattern {pattern:.2f})"
-    quiet = side_quiet(grey, quad)
-    busy = [i for i in (0, 2) if BUSY_LONG_SIDE < quiet[i] < np.inf]
+    busy = _busy_long_side(grey, quad)
     if busy:
-        side = "top" if busy[0] == 0 else "bottom"
-        return f"the {side} side lies on the points, not the frame (busy {quiet[busy[0]]:.2f})"
+        return busy
+    wider, shifted = _moved_fits(small, quad, fix.bar_frac)
+    if wider >= WIDER_FIT:
+        return f"the board goes on past a short side (a column wider fits {wider:.2f} as well)"
+    if shifted >= SHIFTED_FIT:
+        return f"the board is a column over (the quad moved one fits {shifted:.2f} as well)"
     return ""
+
+
+def _busy_long_side(grey: np.ndarray, quad: np.ndarray) -> str:
+    """Which long side, or which half of one, lies on the points ("" when none does)."""
+    top_mid, bottom_mid = (quad[0] + quad[1]) / 2, (quad[3] + quad[2]) / 2
+    parts = (
+        ("", quad),
+        (" at its left end", np.array([quad[0], top_mid, bottom_mid, quad[3]])),
+        (" at its right end", np.array([top_mid, quad[1], quad[2], bottom_mid])),
+    )
+    for where, part in parts:
+        quiet = side_quiet(grey, part)
+        for i, side in ((0, "top"), (2, "bottom")):
+            if BUSY_LONG_SIDE < quiet[i] < np.inf:
+                busy = f"busy {quiet[i]:.2f}"
+                return f"the {side} side lies on the points{where}, not the frame ({busy})"
+    return ""
+
+
+def _moved_fits(image: np.ndarray, quad: np.ndarray, bar_frac: float) -> tuple[float, float]:
+    """The best layout fit of the quad with its left or its right side moved one point column
+    outwards, and of the quad moved one column either way, each over the quad's own fit (0
+    when the quad's own fit is nil)."""
+    # layout_fit, not the search's cheaper FastFit: its coarser view tells the two apart less
+    # well (right boards up to 0.73, IMG_0076-like up to 0.82), for ~0.1 s more a search.
+    own, _ = layout_fit(image, quad)
+    if own <= 0:
+        return 0.0, 0.0
+    # Board coordinates: the unit square maps onto the quad (TL, TR, BR, BL).
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    column = (1.0 - bar_frac) / 12.0
+    fits = []
+    for left, right in ((-column, 0.0), (0.0, column), (-column, -column), (column, column)):
+        wide = np.float32([[[left, 0], [1 + right, 0], [1 + right, 1], [left, 1]]])
+        moved = cv2.perspectiveTransform(wide, to_image)[0].astype(np.float64)
+        fits.append(layout_fit(image, moved)[0])
+    return max(fits[:2]) / own, max(fits[2:]) / own
