@@ -327,6 +327,13 @@ class Referee:
             if die.state == "on_checker":
                 return self._reroll("on_checker", "a die landed on a checker", roller)
             if roller is not None and die.zone != f"{roller}_right":
+                if die.confidence < self.settings.dice_confidence:
+                    # Placed by a board in doubt, say: where it lies is a question, not a fault.
+                    return self._say(
+                        Kind.UNCERTAIN,
+                        f"a die may be outside {roller}'s right half: check the dice",
+                        str(roller),
+                    )
                 return self._reroll("outside", f"a die is outside {roller}'s right half", roller)
             if die.value is None or die.confidence < self.settings.dice_confidence:
                 return self._say(

@@ -20,6 +20,10 @@ OCCLUSION_SHARE = 0.01
 # this: below what the referee believes (0.65), so it asks the players, and not below what it
 # lets the rules overrule (0.6): a misplaced board's counts must not be corrected silently.
 DOUBTFUL_BOARD_CONFIDENCE = 0.6
+# Where a die lies (its zone) and whether it is cocked or on a checker are judged on the board's
+# placement too: on a doubtful board a die is no surer than this, below the referee's dice
+# threshold (0.6), so a fault seen there is asked about instead of voiding the roll.
+DOUBTFUL_BOARD_DIE_CONFIDENCE = 0.5
 
 
 def die_zone(x: float, y: float, geo: BoardGeometry, white_home: str) -> str:
@@ -81,6 +85,9 @@ def observation_of(
             point_confidence=tuple(min(c, cap) for c in counts.point_confidence),
             bar_confidence=min(counts.bar_confidence, cap),
             off_confidence=min(counts.off_confidence, cap),
+        )
+        dice = tuple(
+            replace(d, confidence=min(d.confidence, DOUBTFUL_BOARD_DIE_CONFIDENCE)) for d in dice
         )
         notes.append(f"board placement doubtful: {doubt}")
     confidence = float(min(counts.point_confidence)) if counts.point_confidence else 0.0

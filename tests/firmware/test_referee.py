@@ -103,6 +103,21 @@ def test_dice_in_the_wrong_half_void_the_roll() -> None:
     assert kinds(events)[0] is Kind.REROLL and "outside black's right half" in events[0].message
 
 
+def test_a_doubtful_die_outside_the_right_half_asks_the_players_instead_of_voiding_the_roll() -> (
+    None
+):
+    # A die's zone rests on where the board was found: placed by a board in doubt (confidence
+    # below the dice threshold) it is asked about, never a voided roll on its own.
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))
+    doubtful = (die(6, "white_right", confidence=0.5), die(2, "black_right", at=(40.0, 5.0)))
+    events = ref.observe(seen(after, doubtful))
+    assert kinds(events) == [Kind.UNCERTAIN] and "may be outside" in events[0].message
+    assert ref.match.dice is None and ref.match.turn is Side.BLACK
+
+
 def test_unsure_counts_are_read_as_the_legal_position() -> None:
     ref = opened(3, 1)
     after = START.apply(Play.parse("8/5 6/5"))

@@ -120,6 +120,40 @@ def test_impossible_counts_are_reported_as_uncertain() -> None:
     assert obs.status == "uncertain" and obs.confidence <= 0.2
 
 
+def test_on_a_doubtful_board_no_count_is_believed_and_no_die_voids_a_roll() -> None:
+    from vision.checkers import CheckerCounts
+    from vision.observation import ObservedDie
+    from vision.read_outcome import observation_of
+
+    counts = CheckerCounts(
+        white=(2,) + (0,) * 23,
+        black=(0,) * 23 + (2,),
+        bar_white=0,
+        bar_black=0,
+        off_white=13,
+        off_black=13,
+        off_from_trays=False,
+        point_confidence=(1.0,) * 24,
+        bar_confidence=1.0,
+        off_confidence=1.0,
+    )
+    corners = ((0.0, 0.0), (10.0, 0.0), (10.0, 8.0), (0.0, 8.0))
+    dice = (
+        ObservedDie(5, (0, 0, 4, 4), (2.0, 2.0), "cocked", "white_right", 0.95),
+        ObservedDie(3, (6, 0, 10, 4), (8.0, 2.0), "flat", "black_right", 0.3),
+    )
+    sure = observation_of(counts, dice, None, corners, "", "bottom-right")
+    assert [d.confidence for d in sure.dice] == [0.95, 0.3]
+    doubted = observation_of(counts, dice, None, corners, "another placement", "bottom-right")
+    # Below the referee's beliefs: 0.65 for counts, 0.6 for a die's fault or place.
+    assert max(doubted.point_confidence) < 0.65 and doubted.bar_confidence < 0.65
+    assert [d.confidence for d in doubted.dice] == [0.5, 0.3]
+    assert [(d.value, d.state, d.zone) for d in doubted.dice] == [
+        (5, "cocked", "white_right"),
+        (3, "flat", "black_right"),
+    ]
+
+
 def test_dice_are_sought_near_the_board_only() -> None:
     """Score cards and clocks beside a tournament board are not dice: the dice search covers
     the playing area, its frame and trays, and no farther."""
