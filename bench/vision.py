@@ -17,14 +17,20 @@ the figures are reproducible.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import sys
 import time
 import tracemalloc
 from pathlib import Path
 
-import cv2
-import numpy as np
+# One core, as the figures claim: numpy's BLAS (the cocked-die model's matrix products) would
+# otherwise start a thread per core. Set before numpy is imported.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
