@@ -17,7 +17,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.face_completion import patch_median
+from vision.face_completion import farthest_pair, ink_evidence
 from vision.pip_groups import Group, median
 from vision.pips import Pip
 
@@ -125,25 +125,17 @@ def _column_of_six(gray: np.ndarray, g: Group, die_px: float) -> bool:
     with the die's size known (the shifts are bounded by it)."""
     if len(g.pips) != 3:
         return False
-    a, b = max(
-        ((p, q) for i, p in enumerate(g.pips) for q in g.pips[i + 1 :]),
-        key=lambda pq: math.hypot(pq[0].x - pq[1].x, pq[0].y - pq[1].y),
-    )
+    a, b = farthest_pair(g.pips)
     mid = next(p for p in g.pips if p is not a and p is not b)
     length = math.hypot(b.x - a.x, b.y - a.y)
     if length < 1e-6:
         return False
     face = median([p.face for p in g.pips])
-    contrast = max(median([p.contrast for p in g.pips]), 1e-6)
-    h, w = gray.shape
+    contrast = median([p.contrast for p in g.pips])
     rr = max(1, int(round(0.4 * g.r)))  # small: the other column may be foreshortened
 
     def evidence(x: float, y: float, rad: int = rr) -> float:
-        xi, yi = int(round(x)), int(round(y))
-        if not (rad <= xi < w - rad and rad <= yi < h - rad):
-            return float("nan")
-        v = patch_median(gray[yi - rad : yi + rad + 1, xi - rad : xi + rad + 1])
-        return (face - v if g.dark else v - face) / contrast
+        return ink_evidence(gray, x, y, rad, face, contrast, g.dark)
 
     ring = [(math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8)]
 

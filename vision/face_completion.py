@@ -5,6 +5,7 @@ found half way between pips one side apart), and, the die size known, a face fit
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -20,6 +21,28 @@ def patch_median(patch: np.ndarray) -> float:
     s = np.sort(patch, axis=None)
     n = s.size
     return float(s[n // 2]) if n % 2 else (float(s[n // 2 - 1]) + float(s[n // 2])) / 2
+
+
+def ink_evidence(
+    gray: np.ndarray, x: float, y: float, rad: int, face: float, contrast: float, dark: bool
+) -> float:
+    """How much of the pips' ink the (2 ``rad`` + 1)-square patch at (x, y) holds, as a share
+    of the pips' ``contrast`` against their ``face``: about 0 on plain face, 1 on a pip; NaN
+    where the patch leaves the image."""
+    h, w = gray.shape
+    xi, yi = int(round(x)), int(round(y))
+    if not (rad <= xi < w - rad and rad <= yi < h - rad):
+        return float("nan")
+    v = patch_median(gray[yi - rad : yi + rad + 1, xi - rad : xi + rad + 1])
+    return (face - v if dark else v - face) / max(contrast, 1e-6)
+
+
+def farthest_pair(pips: Sequence[Pip]) -> tuple[Pip, Pip]:
+    """The two pips farthest apart (the first such pair in order); at least two pips."""
+    return max(
+        ((p, q) for i, p in enumerate(pips) for q in pips[i + 1 :]),
+        key=lambda pq: math.hypot(pq[0].x - pq[1].x, pq[0].y - pq[1].y),
+    )
 
 
 def complete_six(gray: np.ndarray, g: Group) -> Group:
@@ -91,20 +114,12 @@ def complete_face(gray: np.ndarray, g: Group, die_px: float) -> Group:
     face = median([p.face for p in ps])
     contrast = median([p.contrast for p in ps])
     r = g.r
-    h, w = gray.shape
     rr = max(1, int(round(0.6 * r)))
 
     def evidence(x: float, y: float, rad: int = rr) -> float:
-        xi, yi = int(round(x)), int(round(y))
-        if not (rad <= xi < w - rad and rad <= yi < h - rad):
-            return float("nan")
-        v = patch_median(gray[yi - rad : yi + rad + 1, xi - rad : xi + rad + 1])
-        return (face - v if g.dark else v - face) / max(contrast, 1e-6)
+        return ink_evidence(gray, x, y, rad, face, contrast, g.dark)
 
-    a, b = max(
-        ((p, q) for i, p in enumerate(ps) for q in ps[i + 1 :]),
-        key=lambda pq: math.hypot(pq[0].x - pq[1].x, pq[0].y - pq[1].y),
-    )
+    a, b = farthest_pair(ps)
     length = math.hypot(a.x - b.x, a.y - b.y)
     phi = math.atan2(b.y - a.y, b.x - a.x)
     best: tuple[float, int, list[Pip]] | None = None
