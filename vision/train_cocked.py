@@ -47,8 +47,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-import vision.cocked as ck
-from vision.cocked import MODEL_PATH, SIZE_JITTER, VIEWS, CockedModel, die_patch, patch_features
+from vision.cocked import (
+    MODEL_PATH,
+    N_FEATURES,
+    SIZE_JITTER,
+    VIEWS,
+    CockedModel,
+    die_patch,
+    patch_features,
+)
 from vision.cocked_view import CameraView, DieView
 
 # Share of training examples blurred, and the Gaussian sigma range (patch pixels): renders are
@@ -201,7 +208,7 @@ def view_features(s: DieSamples) -> np.ndarray:
     for k in range(len(s.state)):
         view, d = s.view(k), float(s.die_px[k])
         rows += [patch_features(s.patches[k], view, d, s.cues[k], j, f) for j, f in VIEWS]
-    return np.array(rows, np.float32).reshape(-1, ck.N_FEATURES)
+    return np.array(rows, np.float32).reshape(-1, N_FEATURES)
 
 
 def pick_threshold(p: np.ndarray, y: np.ndarray, target: float, prior: float) -> float:

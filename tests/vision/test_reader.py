@@ -9,6 +9,7 @@ import pytest
 
 from vision.board import find_board_markers
 from vision.calibration import calibration_from_fix
+from vision.checkers import CheckerCounts
 from vision.observation import Observation
 from vision.reader import BoardReader
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
@@ -99,52 +100,45 @@ def test_a_reader_error_becomes_a_status() -> None:
     assert obs.dice == ()
 
 
-def test_impossible_counts_are_reported_as_uncertain() -> None:
-    from vision.checkers import CheckerCounts
-    from vision.read_outcome import observation_of
+_CORNERS = ((0.0, 0.0), (10.0, 0.0), (10.0, 8.0), (0.0, 8.0))
 
-    counts = CheckerCounts(
-        white=(8,) * 2 + (0,) * 22,
-        black=(0,) * 24,
+
+def _sure_counts(white: tuple[int, ...], black: tuple[int, ...]) -> CheckerCounts:
+    """Counts read at confidence 1, nothing on the bar, the rest of each side borne off."""
+    return CheckerCounts(
+        white=white,
+        black=black,
         bar_white=0,
         bar_black=0,
-        off_white=0,
-        off_black=15,
+        off_white=max(0, 15 - sum(white)),
+        off_black=max(0, 15 - sum(black)),
         off_from_trays=False,
         point_confidence=(1.0,) * 24,
         bar_confidence=1.0,
         off_confidence=1.0,
     )
-    corners = ((0.0, 0.0), (10.0, 0.0), (10.0, 8.0), (0.0, 8.0))
-    obs = observation_of(counts, (), None, corners, "", "bottom-right")
+
+
+def test_impossible_counts_are_reported_as_uncertain() -> None:
+    from vision.read_outcome import observation_of
+
+    counts = _sure_counts((8,) * 2 + (0,) * 22, (0,) * 24)
+    obs = observation_of(counts, (), None, _CORNERS, "", "bottom-right")
     assert obs.status == "uncertain" and obs.confidence <= 0.2
 
 
 def test_on_a_doubtful_board_no_count_is_believed_and_no_die_voids_a_roll() -> None:
-    from vision.checkers import CheckerCounts
     from vision.observation import ObservedDie
     from vision.read_outcome import observation_of
 
-    counts = CheckerCounts(
-        white=(2,) + (0,) * 23,
-        black=(0,) * 23 + (2,),
-        bar_white=0,
-        bar_black=0,
-        off_white=13,
-        off_black=13,
-        off_from_trays=False,
-        point_confidence=(1.0,) * 24,
-        bar_confidence=1.0,
-        off_confidence=1.0,
-    )
-    corners = ((0.0, 0.0), (10.0, 0.0), (10.0, 8.0), (0.0, 8.0))
+    counts = _sure_counts((2,) + (0,) * 23, (0,) * 23 + (2,))
     dice = (
         ObservedDie(5, (0, 0, 4, 4), (2.0, 2.0), "cocked", "white_right", 0.95),
         ObservedDie(3, (6, 0, 10, 4), (8.0, 2.0), "flat", "black_right", 0.3),
     )
-    sure = observation_of(counts, dice, None, corners, "", "bottom-right")
+    sure = observation_of(counts, dice, None, _CORNERS, "", "bottom-right")
     assert [d.confidence for d in sure.dice] == [0.95, 0.3]
-    doubted = observation_of(counts, dice, None, corners, "another placement", "bottom-right")
+    doubted = observation_of(counts, dice, None, _CORNERS, "another placement", "bottom-right")
     # Below the referee's beliefs: 0.65 for counts, 0.6 for a die's fault or place.
     assert max(doubted.point_confidence) < 0.65 and doubted.bar_confidence < 0.65
     assert [d.confidence for d in doubted.dice] == [0.5, 0.3]
