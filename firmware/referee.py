@@ -314,27 +314,19 @@ class Referee:
         self, dice: list[ObservedDie], roller: Side | None = None
     ) -> list[RefereeEvent] | None:
         for die in dice:
-            if die.state != "flat" and die.confidence < self.settings.dice_confidence:
-                # A doubtful die (often a phantom: a spot on a checker read as a 1) must not
-                # void a roll on its own: a wrongly voided roll is a false call.
-                return self._say(
-                    Kind.UNCERTAIN,
-                    f"a die may be {_FAULTS.get(die.state, die.state)}: check the dice",
-                    None if roller is None else str(roller),
-                )
-            if die.state == "cocked":
-                return self._reroll("cocked", "a die is cocked", roller)
-            if die.state == "on_checker":
-                return self._reroll("on_checker", "a die landed on a checker", roller)
-            if roller is not None and die.zone != f"{roller}_right":
+            fault = _fault(die, roller)
+            if fault is not None:
+                kind, said, maybe = fault
                 if die.confidence < self.settings.dice_confidence:
-                    # Placed by a board in doubt, say: where it lies is a question, not a fault.
+                    # A doubtful die (a phantom: a spot on a checker read as a 1; one placed by
+                    # a board in doubt) must not void a roll on its own: a wrongly voided roll
+                    # is a false call.
                     return self._say(
                         Kind.UNCERTAIN,
-                        f"a die may be outside {roller}'s right half: check the dice",
-                        str(roller),
+                        f"a die may be {maybe}: check the dice",
+                        None if roller is None else str(roller),
                     )
-                return self._reroll("outside", f"a die is outside {roller}'s right half", roller)
+                return self._reroll(kind, said, roller)
             if die.value is None or die.confidence < self.settings.dice_confidence:
                 return self._say(
                     Kind.UNCERTAIN,
@@ -535,7 +527,17 @@ def _die_place(die: ObservedDie) -> tuple[float, float, float]:
     return die.centre[0], die.centre[1], float(max(x1 - x0, y1 - y0))
 
 
-_FAULTS = {"cocked": "cocked", "on_checker": "on a checker"}
+def _fault(die: ObservedDie, roller: Side | None) -> tuple[str, str, str] | None:
+    """What voids a roll in this die, if anything: the reroll's reason, what is said, and what
+    is asked when the die is doubtful. Where it lies counts once the roller is known."""
+    if die.state == "cocked":
+        return "cocked", "a die is cocked", "cocked"
+    if die.state == "on_checker":
+        return "on_checker", "a die landed on a checker", "on a checker"
+    if roller is not None and die.zone != f"{roller}_right":
+        half = f"outside {roller}'s right half"
+        return "outside", f"a die is {half}", half
+    return None
 
 
 def _dice_places(dice: tuple[ObservedDie, ...]) -> list[tuple[float, float, float, int | None]]:
