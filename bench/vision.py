@@ -22,6 +22,8 @@ import resource
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 
 # One core, as the figures claim: numpy's BLAS (the cocked-die model's matrix products) would
@@ -54,6 +56,18 @@ def _frames(n: int, seed: int) -> list[np.ndarray]:
 SCENES_NOTE = "(demo stills in order, full_dice_search_every=4: dice searched where it changed)"
 
 
+def _timed(calls: Iterable[Callable[[], object]]) -> tuple[list[float], list[float]]:
+    """Wall and process-CPU seconds of each call, in order (what happens between the calls,
+    such as making the next one, is not timed)."""
+    wall, cpu = [], []
+    for call in calls:
+        t0, c0 = time.perf_counter(), time.process_time()
+        call()
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - t0)
+    return wall, cpu
+
+
 def _scene_to_scene(repeat: int) -> tuple[list[float], list[float]]:
     """Reads of the referee's real workload: one still frame per scene of the bundled demo
     game, in order, with a calibration from its set-up frame."""
@@ -62,16 +76,14 @@ def _scene_to_scene(repeat: int) -> tuple[list[float], list[float]]:
     frames = [cv2.imread(str(p)) for p in stills]
     fix = find_board(frames[0])
     assert fix is not None, "the demo recording's set-up frame shows the board"
-    wall, cpu = [], []
-    for _ in range(repeat):
-        cal = calibration_from_fix(frames[0], fix, "bottom-right")
-        reader = BoardReader(cal, full_dice_search_every=4)
-        for f in frames:
-            t0, c0 = time.perf_counter(), time.process_time()
-            reader.read(f)
-            cpu.append(time.process_time() - c0)
-            wall.append(time.perf_counter() - t0)
-    return wall, cpu
+
+    def reads() -> Iterator[Callable[[], object]]:
+        for _ in range(repeat):
+            cal = calibration_from_fix(frames[0], fix, "bottom-right")
+            reader = BoardReader(cal, full_dice_search_every=4)
+            yield from (partial(reader.read, f) for f in frames)
+
+    return _timed(reads())
 
 
 def _stats(times: list[float], cpu: list[float] | None = None) -> str:
@@ -85,14 +97,8 @@ def _stats(times: list[float], cpu: list[float] | None = None) -> str:
 
 
 def _time_reads(readers: list[BoardReader], frames: list[np.ndarray], repeat: int) -> str:
-    wall, cpu = [], []
-    for _ in range(repeat):
-        for r, f in zip(readers, frames, strict=True):
-            t0, c0 = time.perf_counter(), time.process_time()
-            r.read(f)
-            cpu.append(time.process_time() - c0)
-            wall.append(time.perf_counter() - t0)
-    return _stats(wall, cpu)
+    pairs = list(zip(readers, frames, strict=True)) * repeat
+    return _stats(*_timed(partial(r.read, f) for r, f in pairs))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,24 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"scene to scene, calibrated:   {scenes}  {SCENES_NOTE}")
 
     motion = MotionDetector()
-    wall, cpu = [], []
-    for _ in range(args.repeat * 4):
-        for f in frames:
-            t0, c0 = time.perf_counter(), time.process_time()
-            motion.update(f)
-            cpu.append(time.process_time() - c0)
-            wall.append(time.perf_counter() - t0)
-    print(f"motion check:                 {_stats(wall, cpu)}")
+    checks = _timed(partial(motion.update, f) for f in frames * (args.repeat * 4))
+    print(f"motion check:                 {_stats(*checks)}")
 
-    free = BoardReader(None)
-    wall, cpu = [], []
-    for f in [] if args.no_search else frames:
-        t0, c0 = time.perf_counter(), time.process_time()
-        free.read(f)
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - t0)
-    if wall:
-        print(f"full read, board search:      {_stats(wall, cpu)}")
+    if not args.no_search:
+        free = BoardReader(None)
+        searches = _timed(partial(free.read, f) for f in frames)
+        print(f"full read, board search:      {_stats(*searches)}")
 
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
