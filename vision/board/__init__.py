@@ -14,7 +14,9 @@ Two ways to find it:
 - marker-free: quadrilateral candidates from the board's contours (the whole area, or two halves
   joined across the bar), scored by how well the point columns line up with the triangle edges
   (``vision.board.layout``; the search: ``vision.board.frame``), then refined corner by corner
-  on the column alignment and side by side onto nearby straight edges (``vision.board.sides``).
+  on the column alignment and side by side onto nearby straight edges (``vision.board.sides``),
+  and last moved whole point columns where its short sides lie on the points or inside the
+  frame (``vision.board.ends``).
 
 ::
 

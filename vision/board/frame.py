@@ -1,11 +1,13 @@
 """Marker-free board finding: quadrilateral candidates from contours, ranked by the layout
-scores, refined corner by corner and side by side (``vision.board.sides``)."""
+scores, refined corner by corner and side by side (``vision.board.sides``), and moved whole
+point columns where the frame says the board ends elsewhere (``vision.board.ends``)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
+from vision.board.ends import move_ends
 from vision.board.geometry import (
     BoardFix,
     BoardGeometry,
@@ -253,9 +255,28 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         whole = all_sides_search(grey, small, fast, best_q, fit, bar)
         if whole is not None and _middle_penalty(grey, whole[0]) == 1.0:
             best_q, fit, bar = whole
+        # The triangles repeat: a quad a column off at an end fits nearly as well, and only
+        # the frame past its short sides tells (vision.board.ends).
+        moved = move_ends(grey, small, best_q, bar)
+        if moved is not None:
+            best_q, fit, bar = _polish(grey, small, fast, *moved)
     rated = [(f[0], f[2], f[3]) for f in finalists]
     margin = _margin(best_q, fit, alignment(grey, best_q), rated)
     return make_fix(best_q / scale, "frame", fit, bar, margin)
+
+
+def _polish(
+    grey: np.ndarray, small: np.ndarray, fast: FastFit, q: np.ndarray, fit: float, bar: float
+) -> tuple[np.ndarray, float, float]:
+    """A quad moved whole columns, refined as the search's finalists are: its sides were
+    placed a column away, not on the edges there."""
+    q, _, bar = refine_quad(grey, q)
+    fit, bar = layout_fit(small, q, bars_near(bar))
+    q, fit, bar = side_searches(grey, small, fast, q, fit, bar)
+    whole = all_sides_search(grey, small, fast, q, fit, bar)
+    if whole is not None and _middle_penalty(grey, whole[0]) == 1.0:
+        return whole
+    return q, fit, bar
 
 
 def _margin(

@@ -1,0 +1,65 @@
+"""Where the board ends: a quad a point column off at an end is moved back (vision.board.ends)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from vision.board import order_corners
+from vision.board.ends import column_moved, move_ends
+from vision.board.geometry import search_view
+from vision.board.layout import layout_fit
+from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
+
+STYLES = [("tournament_green", 3), ("walnut", 2), ("dark", 6)]
+
+
+@lru_cache(maxsize=4)
+def _scene(style: str, seed: int):
+    spec = SceneSpec(
+        style=style,
+        white_home="bottom-right",
+        position=Position.starting(),
+        markers=False,
+        camera=CameraSpec(distance_mm=750, tilt_deg=6.0, tilt_azimuth_deg=30.0, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.0),
+    )
+    return render(spec, np.random.default_rng(seed))
+
+
+def _views(style: str, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """(working view, its grey, the labelled quad in it, the labelled quad's bar fraction)."""
+    image, labels = _scene(style, seed)
+    small, grey, scale = search_view(image)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
+    return small, grey, true, layout_fit(small, true)[1]
+
+
+def _point_error(quad: np.ndarray, true: np.ndarray) -> float:
+    """The largest corner distance in point widths (13 to the playing area's width)."""
+    width = (np.linalg.norm(true[1] - true[0]) + np.linalg.norm(true[2] - true[3])) / 2
+    return float(np.max(np.linalg.norm(quad - true, axis=1)) / (width / 13))
+
+
+@pytest.mark.parametrize("style,seed", STYLES)
+def test_the_labelled_quad_is_not_moved(style: str, seed: int) -> None:
+    small, grey, true, bar = _views(style, seed)
+    assert move_ends(grey, small, true, bar) is None
+
+
+@pytest.mark.parametrize("style,seed", STYLES)
+@pytest.mark.parametrize("left,right", [(1, 1), (-1, -1), (0, -1), (1, 0)])
+def test_a_quad_a_column_off_at_an_end_is_moved_back(
+    style: str, seed: int, left: int, right: int
+) -> None:
+    """Shifted a column either way, or a side a column in: the layout fits the moved quad
+    about as well as the labelled one, but a short side lies on the points or inside the frame;
+    the search moves it back onto the board."""
+    small, grey, true, bar = _views(style, seed)
+    off = column_moved(true, bar, left, right)
+    assert _point_error(off, true) > 0.9
+    moved = move_ends(grey, small, off, bar)
+    assert moved is not None
+    assert _point_error(moved[0], true) < 0.25

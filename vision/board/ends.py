@@ -1,0 +1,93 @@
+"""Where the board ends: the found quad against itself moved a point column at either end.
+
+The triangles repeat, so a quad a column off at one end or both still lines up with them, and
+the layout fit hardly tells it from the right one (a shift loses only an end column and the
+bar: right boards' own shifts fit up to 1.12 times as well). What does tell is the frame: past
+a playing area's short sides lies the frame, quiet, and just inside them the end points. A
+quad a column short has the end point outside its side, and one a column long, or shifted,
+has frame inside its side: either way that side's outside band is about as busy as its inside
+(``side_quiet`` near 1, against 0.1-0.6 for the right sides). So the search's quad is moved
+(``move_ends``) to the column-moved quad whose short sides are clearly quieter outside, as
+long as the layout still fits it about as well.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.board.layout import layout_fit
+from vision.board.sides import reasonable, side_quiet
+
+# A moved quad must fit at least this share of the found quad's layout fit ...
+END_FIT = 0.9
+# ... and its busier short side be this much quieter (side_quiet) than the found quad's.
+# Cached finds (222 boards found without markers: dev 45, train 177): of the right boards'
+# moved quads that fit 0.84 as well or better, none is quieter by more than 0.25; the quads a
+# column off that a move helps gain 0.47-2.8.
+END_QUIET = 0.4
+# A move that loses fit must end on the frame at both short sides (busy at most this): on a
+# paper board the margin's printed border makes the right sides busier outside than inside
+# (paper webcam: 1.1-2.5), and a quad shifted a column loses that (0.86-1.15 at 0.9 the fit).
+END_QUIET_OK = 0.8
+# A band off the image tells nothing (side_quiet: inf); counted as busy as a band on points.
+_UNSEEN = 3.0
+# How many columns the search may move the quad in all (a quad two columns off moves twice).
+END_STEPS = 3
+# (left, right) side moves in point columns: shifted, one side out, one side in.
+_MOVES = ((-1, -1), (1, 1), (-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def column_moved(quad: np.ndarray, bar_frac: float, left: float, right: float) -> np.ndarray:
+    """The quad (ordered TL, TR, BR, BL) with its left and right sides moved ``left`` and
+    ``right`` point columns along the board (negative: leftwards), in the quad's perspective."""
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    column = (1.0 - bar_frac) / 12.0
+    a, b = left * column, 1.0 + right * column
+    moved = np.float32([[[a, 0], [b, 0], [b, 1], [a, 1]]])
+    return cv2.perspectiveTransform(moved, to_image)[0].astype(np.float64)
+
+
+def short_side_busy(grey: np.ndarray, quad: np.ndarray) -> float:
+    """The busier short side's outside-over-inside edge energy (``side_quiet``)."""
+    quiet = side_quiet(grey, quad)[[1, 3]]
+    return float(np.max(np.where(np.isfinite(quiet), quiet, _UNSEEN)))
+
+
+def move_ends(
+    grey: np.ndarray, small: np.ndarray, quad: np.ndarray, bar: float
+) -> tuple[np.ndarray, float, float] | None:
+    """The quad moved a column at a time while a column-moved quad has clearly quieter short
+    sides and fits nearly as well (END_FIT, END_QUIET, END_QUIET_OK; the best fitting such quad
+    each time): (quad, layout fit, bar_frac), or None when no move is made. ``grey`` and
+    ``small`` are the search's working views."""
+    h, w = grey.shape[:2]
+    margin = 0.02 * max(h, w)
+    fit = -1.0  # the quad's own fit, when a move first needs it
+    moves = 0
+    for _ in range(END_STEPS):
+        busy = short_side_busy(grey, quad)
+        best: tuple[float, float, np.ndarray] | None = None
+        for left, right in _MOVES:
+            moved = column_moved(quad, bar, left, right)
+            if not reasonable(moved):
+                continue
+            if (moved < -margin).any() or (moved > np.array([w, h]) + margin).any():
+                continue
+            # The quiet test first: it rules out most moves, and costs less than a fit.
+            moved_busy = short_side_busy(grey, moved)
+            if moved_busy > busy - END_QUIET:
+                continue
+            if fit < 0:
+                fit = layout_fit(small, quad)[0]
+            f, b = layout_fit(small, moved)
+            if f < END_FIT * fit or (f < fit and moved_busy > END_QUIET_OK):
+                continue
+            if best is None or f > best[0]:
+                best = (f, b, moved)
+        if best is None:
+            break
+        fit, bar, quad = best
+        moves += 1
+    return (quad, fit, bar) if moves else None
