@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from vision.board import order_corners
-from vision.board.geometry import BoardFix, make_fix
-from vision.board.layout import layout_fit
-from vision.board.trust import AMBIGUOUS_MARGIN, board_doubt
+from vision.board.ends import column_moved
+from vision.board.geometry import BoardFix, make_fix, search_view
+from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_fit, layout_scores
+from vision.board.trust import AMBIGUOUS_MARGIN, TRUSTED_PATTERN, board_doubt
 from vision.read_outcome import DOUBTFUL_BOARD_CONFIDENCE
 from vision.reader import BoardReader
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
@@ -155,3 +156,24 @@ def test_a_quad_a_whole_column_over_is_doubted(style: str, seed: int) -> None:
     moved = _moved_sides(true, column, -column)
     fit, bar_moved = layout_fit(image, moved)
     assert "a column over" in board_doubt(image, make_fix(moved, "frame", fit, bar_moved, 1.0))
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])
+def test_columns_lining_up_only_loosely_are_doubted(style: str, seed: int) -> None:
+    """A quad whose point columns line up well enough for the search (MIN_PATTERN_SCORE) but
+    not for trust (TRUSTED_PATTERN): the right side pulled in by the least share of a column
+    that brings the pattern score between the two."""
+    image, labels = _scene(style, seed)
+    small, grey, scale = search_view(image)  # where board_doubt measures the pattern
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
+    _, bar = layout_fit(small, true)
+    for pull in np.arange(0.2, 0.6, 0.01):
+        loose = column_moved(true, bar, 0.0, -pull)
+        pattern, bar_loose, _ = layout_scores(grey, loose, BAR_FRACS)
+        if MIN_PATTERN_SCORE <= pattern < TRUSTED_PATTERN:
+            break
+    else:
+        pytest.fail("no pull-in gives a pattern score between the two")
+    fit, _ = layout_fit(small, loose)
+    fix = make_fix(loose / scale, "frame", fit, bar_loose, 1.0)
+    assert "line up" in board_doubt(image, fix)
