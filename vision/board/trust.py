@@ -74,7 +74,7 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     quad = order_corners(np.asarray(fix.corners, np.float64)) * scale
     # A long side on the points is said first: it tells where the quad went wrong, and it
     # also spoils the columns' alignment.
-    busy = _busy_long_side(grey, quad)
+    busy = busy_long_side(grey, quad)
     if busy:
         return busy
     pattern, _, _ = layout_scores(grey, quad, BAR_FRACS)
@@ -88,7 +88,7 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     return ""
 
 
-def _busy_long_side(grey: np.ndarray, quad: np.ndarray) -> str:
+def busy_long_side(grey: np.ndarray, quad: np.ndarray) -> str:
     """Which long side, or which half of one, lies on the points ("" when none does)."""
     top_mid, bottom_mid = (quad[0] + quad[1]) / 2, (quad[3] + quad[2]) / 2
     parts = (
