@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision.board import order_corners
-from vision.board.ends import column_moved, move_ends
+from vision.board.ends import column_moved, move_ends, ruled_out
 from vision.board.geometry import search_view
 from vision.board.layout import layout_fit
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
@@ -63,3 +63,14 @@ def test_a_quad_a_column_off_at_an_end_is_moved_back(
     moved = move_ends(grey, small, off, bar)
     assert moved is not None
     assert _point_error(moved[0], true) < 0.25
+
+
+@pytest.mark.parametrize("style,seed", STYLES)
+def test_a_rival_a_column_over_is_ruled_out_by_the_frame(style: str, seed: int) -> None:
+    """The search's margin does not count a rival placement a column over: its short sides
+    lie on the points and inside the frame. The board itself is no such rival to them."""
+    small, grey, true, bar = _views(style, seed)
+    for shift in (-1, 1):
+        over = column_moved(true, bar, shift, shift)
+        assert ruled_out(grey, true, over)
+        assert not ruled_out(grey, over, true)

@@ -49,10 +49,17 @@ def column_moved(quad: np.ndarray, bar_frac: float, left: float, right: float) -
     return cv2.perspectiveTransform(moved, to_image)[0].astype(np.float64)
 
 
-def short_side_busy(grey: np.ndarray, quad: np.ndarray) -> float:
-    """The busier short side's outside-over-inside edge energy (``side_quiet``)."""
+def short_side_busy(grey: np.ndarray, quad: np.ndarray, unseen: float = _UNSEEN) -> float:
+    """The busier short side's outside-over-inside edge energy (``side_quiet``), a side whose
+    outside band is off the image counted as ``unseen``."""
     quiet = side_quiet(grey, quad)[[1, 3]]
-    return float(np.max(np.where(np.isfinite(quiet), quiet, _UNSEEN)))
+    return float(np.max(np.where(np.isfinite(quiet), quiet, unseen)))
+
+
+def ruled_out(grey: np.ndarray, quad: np.ndarray, rival: np.ndarray) -> bool:
+    """Whether the frame says a rival placement is not where the board ends: a short side
+    seen END_QUIET busier outside than any of the quad's (sides off the image tell nothing)."""
+    return short_side_busy(grey, rival, 0.0) >= short_side_busy(grey, quad, 0.0) + END_QUIET
 
 
 def move_ends(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.board.ends import END_FIT, move_ends
+from vision.board.ends import END_FIT, move_ends, ruled_out
 from vision.board.geometry import (
     BoardFix,
     BoardGeometry,
@@ -262,7 +262,9 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         moved = move_ends(grey, small, best_q, bar)
         if moved is not None:
             best_q, fit, bar = _polish(grey, small, fast, *moved)
-    rated = [(f[0], f[2], f[3]) for f in finalists]
+    # A finalist whose short sides the frame rules out is no rival (its fit may come close:
+    # the triangles repeat).
+    rated = [(f[0], f[2], f[3]) for f in finalists if not ruled_out(grey, best_q, f[2])]
     margin = _margin(best_q, fit, alignment(grey, best_q), rated)
     return make_fix(best_q / scale, "frame", fit, bar, margin)
 
