@@ -74,3 +74,13 @@ def test_a_rival_a_column_over_is_ruled_out_by_the_frame(style: str, seed: int) 
         over = column_moved(true, bar, shift, shift)
         assert ruled_out(grey, true, over)
         assert not ruled_out(grey, over, true)
+
+
+@pytest.mark.parametrize("style,seed", STYLES)
+def test_the_picture_itself_is_no_rival(style: str, seed: int) -> None:
+    """The picture's edges (a search candidate) have nothing seen outside them: no placement
+    the board could have beside one found inside the picture."""
+    _, grey, true, _ = _views(style, seed)
+    h, w = grey.shape[:2]
+    picture = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float64)
+    assert ruled_out(grey, true, picture)

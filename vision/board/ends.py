@@ -57,8 +57,12 @@ def short_side_busy(grey: np.ndarray, quad: np.ndarray, unseen: float = _UNSEEN)
 
 
 def ruled_out(grey: np.ndarray, quad: np.ndarray, rival: np.ndarray) -> bool:
-    """Whether the frame says a rival placement is not where the board ends: a short side
-    seen END_QUIET busier outside than any of the quad's (sides off the image tell nothing)."""
+    """Whether a rival placement cannot be the board: a short side seen END_QUIET busier
+    outside than any of the quad's (the frame says the board does not end there; sides off
+    the image tell nothing), or three sides or more with nothing seen outside them (the
+    picture's own edges, not a placement: the board would fill the picture)."""
+    if int(np.isinf(side_quiet(grey, rival)).sum()) >= 3:
+        return True
     return short_side_busy(grey, rival, 0.0) >= short_side_busy(grey, quad, 0.0) + END_QUIET
 
 
