@@ -61,9 +61,12 @@ def ruled_out(grey: np.ndarray, quad: np.ndarray, rival: np.ndarray) -> bool:
     outside than any of the quad's (the frame says the board does not end there; sides off
     the image tell nothing), or three sides or more with nothing seen outside them (the
     picture's own edges, not a placement: the board would fill the picture)."""
-    if int(np.isinf(side_quiet(grey, rival)).sum()) >= 3:
+    quiet = side_quiet(grey, rival)
+    seen = np.isfinite(quiet)
+    if int((~seen).sum()) >= 3:
         return True
-    return short_side_busy(grey, rival, 0.0) >= short_side_busy(grey, quad, 0.0) + END_QUIET
+    busy = float(np.max(np.where(seen, quiet, 0.0)[[1, 3]]))
+    return busy >= short_side_busy(grey, quad, 0.0) + END_QUIET
 
 
 def move_ends(
