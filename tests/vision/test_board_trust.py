@@ -148,7 +148,8 @@ def test_a_quad_a_whole_column_over_is_doubted(style: str, seed: int) -> None:
     right side on the points, as the train boards found a column over): the columns still
     line up and no side is a column short of a wider board that fits, but moving it back fits
     clearly better (1.59-1.68 times). Moved right instead, two of these styles gain only
-    1.09-1.13 times, under SHIFTED_FIT: not caught."""
+    1.09-1.13 times, under SHIFTED_FIT: not caught here (the search moves such quads
+    back itself: vision.board.ends, tests/vision/test_board_ends.py)."""
     image, labels = _scene(style, seed)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     _, bar = layout_fit(image, true)
