@@ -74,3 +74,23 @@ def test_checkers_without_any_outline_on_them_are_colour_alone() -> None:
     # ... but none, or ones only between slots or beyond the row, are not.
     assert not _outlined_any(row, np.zeros(0, np.float32), D)
     assert not _outlined_any(row, np.array([0.5 * D + 1.5 * PITCH, 0.5 * D + 6 * PITCH]), D)
+
+
+def test_a_stack_is_colour_only_without_outlines_on_or_between_its_checkers() -> None:
+    from vision.checkers.count import _colour_only
+    from vision.checkers.model import Found
+
+    def row(n: int) -> list[Found]:
+        return [
+            Found(0.5 * D + k * PITCH, 100.0, 0.5 * D + k * PITCH, (0.0, 0.0, 0.0))
+            for k in range(n)
+        ]
+
+    assert _colour_only(row(4), np.zeros(0, np.float32), D)
+    # One stray outline between the slots (a finger's edge) leaves it colour only ...
+    assert _colour_only(row(4), np.array([0.5 * D + 1.5 * PITCH]), D)
+    # ... a row of them off the slots (the board found a third of a checker off) does not,
+    assert not _colour_only(row(4), np.array([0.5 * D + k * PITCH + 0.4 * D for k in range(4)]), D)
+    # nor does one on a checker; and one or two checkers are never a colour-only stack.
+    assert not _colour_only(row(4), np.array([0.5 * D + 2 * PITCH]), D)
+    assert not _colour_only(row(2), np.zeros(0, np.float32), D)

@@ -294,8 +294,9 @@ def count_checkers(
             if n >= 3:
                 # Three or more checkers and not one outline (verified or not) on any of
                 # them: colour alone (a triangle unlike its set's model, a shadow, a hand).
-                colour_only.append(idx)
                 conf[idx] = min(conf[idx], 0.5)
+            if _colour_only(fs, raw_alongs, d):
+                colour_only.append(idx)
         if blk:
             black[idx] = n
         else:
@@ -337,6 +338,17 @@ def count_checkers(
 
 def _index(geo: BoardGeometry, cell: Cell, white_home: str) -> int:
     return geo.point_index(cell.column, "top" if cell.top else "bottom", white_home)
+
+
+def _colour_only(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
+    """Three or more checkers with no outline (``alongs``: from the point's edge) on any of
+    them, nor a row of two or more between them (a board found off their slots: dev
+    IMG_0050's stacks show an outline 0.38 d off each slot)."""
+    return (
+        len(fs) >= 3
+        and not _outlined_any(fs, alongs, d)
+        and int(np.sum(alongs < fs[-1].along + 0.5 * d)) < 2
+    )
 
 
 def _outlined_any(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
