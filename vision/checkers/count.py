@@ -213,6 +213,7 @@ def count_checkers(
     point_discs: list[list[tuple[float, float, float, int]]] = [[] for _ in range(24)]
     unoutlined: list[int] = []
     colour_only: list[int] = []
+    loose = [False] * 24
     k = 0
     for i, c in enumerate(cells):
         idx = _index(geo, c, white_home)
@@ -289,6 +290,9 @@ def count_checkers(
                 fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
                 n = len(fs)
                 conf[idx] = min(conf[idx], 0.5)
+        # One or two checkers, one of them without an outline (verified or not): the first
+        # to go when a side has too many.
+        loose[idx] = 0 < n <= 2 and not all(_outlined_any([f], raw_alongs, d) for f in fs)
         if n and not _outlined_any(fs, raw_alongs, d):
             unoutlined.append(idx)
             if n >= 3:
@@ -297,10 +301,7 @@ def count_checkers(
                 conf[idx] = min(conf[idx], 0.5)
             if _colour_only(fs, raw_alongs, d):
                 colour_only.append(idx)
-        if blk:
-            black[idx] = n
-        else:
-            white[idx] = n
+        (black if blk else white)[idx] = n
         point_discs[idx] = [(f.x, f.y * sy, d / 2.0, int(blk)) for f in fs]
     if colour_only and len(unoutlined) == len(colour_only):
         # Where every other point's checkers show an outline, a colour-only stack is none
@@ -314,8 +315,8 @@ def count_checkers(
     discs = [disc for c in cells for disc in point_discs[_index(geo, c, white_home)]]
     bar_w, bar_b, bar_conf = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats)
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf)
-    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf)
+    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose)
+    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose)
     bar_conf = min(conf_w, conf_b)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
