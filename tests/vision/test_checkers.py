@@ -518,3 +518,71 @@ def test_a_die_on_an_empty_points_edge_slot_of_a_checker_sets_colour_is_doubtful
     # under the die) is asked about; one of the other triangle colour stays believed.
     assert with_a_die_on(6)[0] == 0 and with_a_die_on(6)[1] <= 0.5
     assert with_a_die_on(7)[0] == 0 and with_a_die_on(7)[1] >= 0.65
+
+
+def _with_arm(rect: np.ndarray, cell, length: float) -> np.ndarray:
+    """A smooth skin-coloured band from the point's edge, ``length`` of the board's height (an
+    arm reaching over it): colour unlike the board, and not one checker outline on it."""
+    import cv2
+
+    h, w = rect.shape[:2]
+    cx, pw = (cell.x0 + cell.x1) / 2.0, cell.x1 - cell.x0
+    y0, y1 = (0, int(length * h)) if cell.top else (int((1 - length) * h), h)
+    arm = rect.copy()
+    cv2.rectangle(arm, (int(cx - 0.45 * pw), y0), (int(cx + 0.45 * pw), y1), (120, 160, 215), -1)
+    near = np.abs(np.arange(w) - cx)[None, :, None] < 0.8 * pw
+    return np.where(near, cv2.GaussianBlur(arm, (0, 0), 3), arm)
+
+
+def _empty_points(style: str, seed: int, home: str):
+    """A rendered midgame's rectified board, its fix and shape, and its points read empty."""
+    from vision.board import BoardGeometry
+    from vision.checkers.model import point_cells
+
+    image, _ = _render(style, random_position(np.random.default_rng(seed), "midgame"), home, seed)
+    fix = find_board_markers(image)
+    assert fix is not None
+    rect = rectify(image, fix.matrix, WORK_W, WORK_H)
+    shape = BoardShape(aspect=quad_aspect(fix.corners))
+    h, w = rect.shape[:2]
+    geo = BoardGeometry(width=w, height=h, bar_frac=fix.geometry.bar_frac)
+    before = count_checkers(rect, fix.geometry, home, shape=shape)
+    empty = [
+        (c, p)
+        for c in point_cells(geo)
+        if before.white[p := geo.point_index(c.column, "top" if c.top else "bottom", home)]
+        + before.black[p]
+        == 0
+    ]
+    return rect, fix, shape, before, empty
+
+
+@pytest.mark.parametrize("style,seed", [("walnut", 22), ("black_red", 23)])
+def test_an_arm_over_an_empty_point_is_no_stack(style: str, seed: int) -> None:
+    home = "bottom-right"
+    rect, fix, shape, _, empty = _empty_points(style, seed, home)
+    assert len(empty) >= 4
+    for cell, p in empty[:4]:
+        # Every other point's checkers show outlines: the arm's colour is no stack.
+        counts = count_checkers(_with_arm(rect, cell, 0.38), fix.geometry, home, shape=shape)
+        assert counts.white[p] + counts.black[p] == 0
+        assert counts.point_confidence[p] < 0.65
+
+
+def test_a_colour_run_without_outlines_stays_in_a_soft_frame() -> None:
+    import cv2
+
+    # The board at a quarter of its resolution, blown up again: real stacks lose their
+    # outlines too (they still count), so a colour run without one may be checkers: it stays,
+    # doubtfully.
+    home = "bottom-right"
+    rect, fix, shape, before, empty = _empty_points("tournament_green", 21, home)
+    h, w = rect.shape[:2]
+    small = cv2.resize(rect, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    soft = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+    counts = count_checkers(soft, fix.geometry, home, shape=shape)
+    assert (counts.white, counts.black) == (before.white, before.black)
+    for cell, p in empty[:2]:
+        counts = count_checkers(_with_arm(soft, cell, 0.38), fix.geometry, home, shape=shape)
+        assert counts.white[p] + counts.black[p] >= 3
+        assert counts.point_confidence[p] < 0.65

@@ -74,3 +74,45 @@ def test_checkers_without_any_outline_on_them_are_colour_alone() -> None:
     # ... but none, or ones only between slots or beyond the row, are not.
     assert not _outlined_any(row, np.zeros(0, np.float32), D)
     assert not _outlined_any(row, np.array([0.5 * D + 1.5 * PITCH, 0.5 * D + 6 * PITCH]), D)
+
+
+def test_a_stack_is_colour_only_without_outlines_on_or_between_its_checkers() -> None:
+    from vision.checkers.count import _colour_only
+    from vision.checkers.model import Found
+
+    def row(n: int) -> list[Found]:
+        return [
+            Found(0.5 * D + k * PITCH, 100.0, 0.5 * D + k * PITCH, (0.0, 0.0, 0.0))
+            for k in range(n)
+        ]
+
+    assert _colour_only(row(4), np.zeros(0, np.float32), D)
+    # One stray outline between the slots (a finger's edge) leaves it colour only ...
+    assert _colour_only(row(4), np.array([0.5 * D + 1.5 * PITCH]), D)
+    # ... a row of them off the slots (the board found a third of a checker off) does not,
+    assert not _colour_only(row(4), np.array([0.5 * D + k * PITCH + 0.4 * D for k in range(4)]), D)
+    # nor does one on a checker; and one or two checkers are never a colour-only stack.
+    assert not _colour_only(row(4), np.array([0.5 * D + 2 * PITCH]), D)
+    assert not _colour_only(row(2), np.zeros(0, np.float32), D)
+
+
+def test_a_side_over_fifteen_gives_up_a_loose_checker_first() -> None:
+    from vision.checkers.totals import fit_total
+
+    # Sixteen: a row of three read less surely (its colour run's rounding) and a lone checker
+    # with no outline on it, more surely (no rule doubted it).
+    counts = [5, 5, 3, 1, 2] + [0] * 19
+    conf = [1.0, 1.0, 0.3, 0.5, 1.0] + [1.0] * 19
+    loose = [False, False, False, True, False] + [False] * 19
+    assert fit_total(list(counts), 0, list(conf)) == (0, 1.0)
+    plain = list(counts)
+    fit_total(plain, 0, list(conf))
+    assert plain[2:4] == [2, 1]  # the least certain point gives one up
+    first = list(counts)
+    fitted_conf = list(conf)
+    fit_total(first, 0, fitted_conf, first=loose)
+    assert first[2:4] == [3, 0] and fitted_conf[3] <= 0.4  # the loose checker goes first
+    # A bar checker no surer than the loose one still goes before it.
+    with_bar = [5, 5, 3, 1] + [0] * 20
+    assert fit_total(with_bar, 2, list(conf), 0.5, first=loose) == (1, 0.4)
+    assert with_bar[3] == 1

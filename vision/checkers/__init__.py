@@ -33,9 +33,11 @@ set's own colour (a dark checker on a dark point); with that colour and a clear 
 one, doubtfully.  Slots past a row of one to four coloured like its set rather than the board (a
 light set also clearly apart from the board there) hold more of them, doubtfully; a row's last
 checker under a die with no outline of its own is doubtful, and so are three or more checkers
-without one outline on any of them (colour alone).  A side counted at 16 or 17 loses the extra
-checkers on its least certain points (a lone checker without a verified outline, or touching a
-die, first; a doubtful bar checker before a point as doubtful).  Borne off: 15 minus the rest
+without one outline on any of them (colour alone: a hand, a shadow), which read empty
+when every other point's checkers show one.  A side counted at 16 or 17 loses the extra
+checkers on its least certain points (one or two checkers, one of them with no outline at all,
+first; then a lone checker without a verified outline, or touching a die; a doubtful bar checker
+before a point as doubtful).  Borne off: 15 minus the rest
 (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
 board and unexplained by checkers or dice (a hand: the reader says "occluded").
 

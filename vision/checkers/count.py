@@ -47,10 +47,9 @@ from vision.checkers.outlines import (
 from vision.checkers.slot_colour import like_set_slots, looks_like
 from vision.checkers.stacks import (
     cell_checkers,
+    checked_row,
     first_layer_slots,
-    hidden_by_second_layer,
     next_slot_outlined,
-    row_tail,
 )
 from vision.checkers.totals import fit_total, unexplained_share
 
@@ -64,9 +63,6 @@ RIM_FAINT = 1.0
 # ... and from RIM_COUNTS it holds a checker, doubtfully (train+dev: 25 such empty points held
 # checkers, 20 of them one; 1 was empty; 1.4-1.55 held as many empty points as single ones).
 RIM_COUNTS = 1.55
-# A full row (5) whose edge checker's rim is under this is doubtful (train+dev: 11 of 15
-# wrong fives at confidence >= 0.65, 7 of 430 right ones).
-RIM_FULL_DOUBT = 1.5
 # A fanned run of outlines this long counts a checker per outline at least (a pyramid's run,
 # slots and gaps alternating, is at most 7 long before its fifth slot and holds more checkers;
 # train: 2 tight fans read 5 and 5 of 10 and 8, none harmed).
@@ -214,10 +210,13 @@ def count_checkers(
     white = [0] * 24
     black = [0] * 24
     conf = [1.0] * 24
-    discs: list[tuple[float, float, float, int]] = []
+    point_discs: list[list[tuple[float, float, float, int]]] = [[] for _ in range(24)]
+    unoutlined: list[int] = []
+    colour_only: list[int] = []
+    loose = [False] * 24
     k = 0
     for i, c in enumerate(cells):
-        idx = geo.point_index(c.column, "top" if c.top else "bottom", white_home)
+        idx = _index(geo, c, white_home)
         fs = found_cells[i]
         n = len(fs)
         votes = colour_votes(labels[k : k + n], fs, ignore_mask)
@@ -271,7 +270,7 @@ def count_checkers(
             # Fainter or under a die, the edge slot in a set's colour: a black checker on a
             # point as dark (its rim alone shows), one under the die (2 read empty, 5 empty).
             conf[idx] = min(conf[idx], 0.5)
-        fs, doubtful = _checked_row(fs, row_rims[i], c, h, pitch)
+        fs, doubtful = checked_row(fs, row_rims[i], c, h, pitch)
         n = len(fs)
         if doubtful:
             conf[idx] = min(conf[idx], 0.5)
@@ -291,21 +290,33 @@ def count_checkers(
                 fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
                 n = len(fs)
                 conf[idx] = min(conf[idx], 0.5)
-        if n >= 3 and not _outlined_any(fs, raw_alongs, d):
-            # Three or more checkers and not one outline (verified or not) on any of them:
-            # colour alone (a triangle unlike its set's model, a neighbour's checker beside
-            # it), never seen so on a real stack.
-            conf[idx] = min(conf[idx], 0.5)
-        if blk:
-            black[idx] = n
-        else:
-            white[idx] = n
-        for f in fs:
-            discs.append((f.x, f.y * sy, d / 2.0, int(blk)))
+        # One or two checkers, one of them without an outline (verified or not): the first
+        # to go when a side has too many.
+        loose[idx] = 0 < n <= 2 and not all(_outlined_any([f], raw_alongs, d) for f in fs)
+        if n and not _outlined_any(fs, raw_alongs, d):
+            unoutlined.append(idx)
+            if n >= 3:
+                # Three or more checkers and not one outline (verified or not) on any of
+                # them: colour alone (a triangle unlike its set's model, a shadow, a hand).
+                conf[idx] = min(conf[idx], 0.5)
+            if _colour_only(fs, raw_alongs, d):
+                colour_only.append(idx)
+        (black if blk else white)[idx] = n
+        point_discs[idx] = [(f.x, f.y * sy, d / 2.0, int(blk)) for f in fs]
+    if colour_only and len(unoutlined) == len(colour_only):
+        # Where every other point's checkers show an outline, a colour-only stack is none
+        # (train+dev: 12 such, all on empty points: a hand, a shadow); in a soft frame whose
+        # outlines are lost elsewhere too, it may be real (paper webcam, fm gammon: 6 real
+        # stacks so, each frame with other points of one or two unoutlined).
+        for idx in colour_only:
+            white[idx] = black[idx] = 0
+            point_discs[idx] = []
+    # In the cells' order, as they were found.
+    discs = [disc for c in cells for disc in point_discs[_index(geo, c, white_home)]]
     bar_w, bar_b, bar_conf = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats)
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf)
-    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf)
+    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose)
+    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose)
     bar_conf = min(conf_w, conf_b)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
@@ -326,31 +337,19 @@ def count_checkers(
     )
 
 
-def _checked_row(
-    fs: list[Found], rims: list[float], cell: Cell, h: int, pitch: float
-) -> tuple[list[Found], bool]:
-    """A row of two to five checkers checked against its slots' rims toward the middle (NaN:
-    under a die, no check): its last slots must show a rim, and a full row's edge slots with
-    none are covered by a second layer.  Returns the checkers and whether the count is
-    doubtful."""
-    n = len(fs)
-    clear = [r for r in rims if not np.isnan(r)] if n <= 5 else []
-    doubtful = False
-    if 2 <= n and len(clear) == n:
-        # A row's last checker shows the clearest rim toward the middle (the others touch the
-        # next one); a last slot with next to none is colour alone (a shadow).
-        keep, doubt = row_tail(clear)
-        doubtful = keep < n or doubt
-        fs, clear = fs[:keep], clear[:keep]
-    if len(fs) == 5 and len(clear) == 5:
-        extra = hidden_by_second_layer(clear)
-        # A full row whose edge checker shows no rim toward the middle: covered by a second
-        # layer nothing else saw (or too dark to see at all).
-        doubtful = doubtful or bool(extra) or clear[0] < RIM_FULL_DOUBT
-        for j in range(extra):
-            a = fs[j].along + 0.5 * pitch
-            fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
-    return fs, doubtful
+def _index(geo: BoardGeometry, cell: Cell, white_home: str) -> int:
+    return geo.point_index(cell.column, "top" if cell.top else "bottom", white_home)
+
+
+def _colour_only(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
+    """Three or more checkers with no outline (``alongs``: from the point's edge) on any of
+    them, nor a row of two or more between them (a board found off their slots: dev
+    IMG_0050's stacks show an outline 0.38 d off each slot)."""
+    return (
+        len(fs) >= 3
+        and not _outlined_any(fs, alongs, d)
+        and int(np.sum(alongs < fs[-1].along + 0.5 * d)) < 2
+    )
 
 
 def _outlined_any(fs: list[Found], alongs: np.ndarray, d: float) -> bool:

@@ -11,18 +11,24 @@ from vision.checkers.model import CHECKERS_PER_SIDE
 
 
 def fit_total(
-    counts: list[int], bar: int, conf: list[float], bar_conf: float = 1.0, max_fix: int = 2
+    counts: list[int],
+    bar: int,
+    conf: list[float],
+    bar_conf: float = 1.0,
+    max_fix: int = 2,
+    first: list[bool] | None = None,
 ) -> tuple[int, float]:
     """A side has 15 checkers.  When one or two too many were counted, take them off the least
-    certain points or bar (largest stack first among equals) and lower their confidence.
-    More than that is left alone: the reader then reports the frame as uncertain.  Returns
-    the bar's count and confidence."""
+    certain points or bar (largest stack first among equals; ``first`` points before others)
+    and lower their confidence.  More than that is left alone: the reader then reports the
+    frame as uncertain.  Returns the bar's count and confidence."""
     excess = sum(counts) + bar - CHECKERS_PER_SIDE
     if not 0 < excess <= max_fix:
         return bar, bar_conf
+    early = first or [False] * 24
     for _ in range(excess):
         occupied = [i for i in range(24) if counts[i] > 0]
-        i = min(occupied, key=lambda k: (conf[k], -counts[k]), default=None)
+        i = min(occupied, key=lambda k: (not early[k], conf[k], -counts[k]), default=None)
         if bar > 0 and (i is None or bar_conf <= conf[i]):
             # A doubtful bar count (a run of checker colour, no outline) goes first.
             bar -= 1
