@@ -8,7 +8,11 @@ blob about 1.5 dice across that differs from the strip's usual colour.  Its heig
 gives the location: within the middle half it is "centre", otherwise it belongs to the player
 sitting at that long edge.  Its face is read by :mod:`vision.cube_face`.  When no blob passes,
 fainter or smaller ones (a cube the colour of its bar, or only its number showing) are kept only
-if a number is read on them; blobs on dice the reader has read are never the cube.
+if a number is read on them (at the bar's middle, a number seen but not told apart places the
+cube unread); failing those, a clear number read at the bar's middle itself is the cube (a white
+cube on white paper).  Blobs on dice the reader has read are never the cube.  The reader finds
+the cube before counting checkers and tells the bar's count where it is
+(:class:`vision.checkers.bar.CubeSeen`).
 
 ::
 

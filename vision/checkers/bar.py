@@ -1,7 +1,9 @@
 """Checkers on the bar: circles in the bar strip with a rim all round, coloured like the
-points' checkers; doubtful when a bar circle is faint or lies at the bar's ends.  A bar read
-empty whose middle shows a checker-long run coloured like a checker set (a dark checker on a
-dark bar, its outline lost) holds checkers, doubtfully."""
+points' checkers; doubtful when a bar circle is faint or lies at the bar's ends.  A circle at
+the bar's middle is the cube's when the reader saw the cube there (:class:`CubeSeen`), and
+makes the count doubtful when it did not, or saw it elsewhere.  A bar read empty whose middle
+shows a checker-long run coloured like a checker set (a dark checker on a dark bar, its outline
+lost) holds checkers, doubtfully."""
 
 from __future__ import annotations
 
