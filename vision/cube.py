@@ -8,7 +8,11 @@ blob about 1.5 dice across that differs from the strip's usual colour.  Its heig
 gives the location: within the middle half it is "centre", otherwise it belongs to the player
 sitting at that long edge.  Its face is read by :mod:`vision.cube_face`.  When no blob passes,
 fainter or smaller ones (a cube the colour of its bar, or only its number showing) are kept only
-if a number is read on them; blobs on dice the reader has read are never the cube.
+if a number is read on them (at the bar's middle, a number seen but not told apart places the
+cube unread); failing those, a clear number read at the bar's middle itself is the cube (a white
+cube on white paper).  Blobs on dice the reader has read are never the cube.  The reader finds
+the cube before counting checkers and tells the bar's count where it is
+(:class:`vision.checkers.bar.CubeSeen`).
 
 ::
 
@@ -26,7 +30,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.cube_face import read_cube_face
+from vision.cube_face import FaceRead, read_cube_face
 from vision.medians import channel_medians
 from vision.observation import CubeReading
 
@@ -49,6 +53,15 @@ _LOOSE_READS = 2
 _DIGITS = (0.25, 0.45, 0.75)  # smallest, expected and largest side, in cubes
 _LOOSE_SCORE, _LOOSE_MARGIN = 0.5, 0.08
 _DIGITS_MARGIN = 0.1
+# A loose blob's read this good places the cube though no number wins (dev, board given: dark
+# cubes' reads 0.62-0.73, reads off cubes at most 0.55).
+_NUMBER_SEEN = 0.6
+# ... when the blob lies at the bar's middle and is near its expected size (a cube's or its
+# number's): elsewhere and smaller (a die's face on the bar, a board's print) read up to 0.74.
+_SEEN_SIZE = 0.75
+# A read at the bar's middle this good is the cube there (dev: centre cubes 0.63-0.99, most
+# over 0.86; no cube or one elsewhere at most 0.55, a checker on a printed bar line 0.75).
+_MIDDLE_SCORE = 0.8
 
 
 def _extended_size(geo: BoardGeometry) -> tuple[int, int, float, float]:
@@ -123,7 +136,9 @@ def find_cube(
     if best is None:
         loose = _loose_candidates(searched, search)
         # Blobs at other steps count only when a number is read on them: a die or a checker has
-        # none.  The nearest to a cube's size first.
+        # none.  The nearest to a cube's size first.  A number seen but not told apart (a dark
+        # cube's light digits: 0.62-0.73 against 0.2-0.55 off cubes) places the cube unread.
+        seen: tuple[float, tuple[float, float, float], FaceRead] | None = None
         for cand in sorted(loose, reverse=True)[:_LOOSE_READS]:
             c = (float(cand[1] / _SCALE - mx), float(cand[2] / _SCALE - my))
             read = read_cube_face(
@@ -132,8 +147,23 @@ def find_cube(
             if read.value is not None:
                 best, face = (min(cand[0], 0.5), cand[1], cand[2]), read
                 break
+            if (
+                read.score >= _NUMBER_SEEN
+                and cand[0] >= _SEEN_SIZE
+                and _at_middle(c, geometry, cube_px / _SCALE)
+                and (seen is None or read.score > seen[0])
+            ):
+                seen = (read.score, (min(cand[0], 0.5), cand[1], cand[2]), read)
+        if best is None and seen is not None:
+            best, face = seen[1], seen[2]
     if best is None:
-        return None
+        # No blob: a cube the colour of its background (a white cube on paper) may still wait
+        # where cubes wait most, the bar's middle; a clear number there is the cube.
+        c = ((b0 + b1) / 2, geometry.height / 2)
+        read = read_cube_face(frame, homography, c, cube_px / _SCALE)
+        if read.score < _MIDDLE_SCORE:
+            return None
+        best, face = (0.5, (c[0] + mx) * _SCALE, (c[1] + my) * _SCALE), read
     _, cx, cy = best
     y = cy / _SCALE - my  # canonical y
     rel = y / geometry.height
@@ -305,6 +335,14 @@ def _boxes_in_view(
         v = cv2.perspectiveTransform(pts, m).reshape(4, 2)
         out.append((*v.min(axis=0), *v.max(axis=0)))
     return out
+
+
+def _at_middle(c: tuple[float, float], geo: BoardGeometry, cube: float) -> bool:
+    """Whether canonical point ``c`` lies on the bar's middle, where a cube waits most (a
+    narrow bar's cube is wider than the bar)."""
+    b0, b1 = geo.bar_span
+    across = abs(c[0] - (b0 + b1) / 2) <= max((b1 - b0) / 2, 0.8 * cube)
+    return across and 0.35 <= c[1] / geo.height <= 0.65
 
 
 def _inside(x: float, y: float, boxes: Sequence[tuple[float, float, float, float]]) -> bool:

@@ -37,6 +37,7 @@ from vision.checkers import (
     count_checkers,
     quad_aspect,
 )
+from vision.checkers.bar import CubeSeen
 from vision.cube import find_cube
 from vision.dice_tilt import restate
 from vision.memory import keep_freed_memory
@@ -176,21 +177,26 @@ class BoardReader:
             w = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
             ignore.append((*w.min(axis=0), *w.max(axis=0)))
         colours = self.calibration.colours if self.calibration else None
-        counts = count_checkers(
-            rect,
-            board.geometry,
-            self.white_home,
-            shape=board.shape,
-            colours=colours,
-            ignore=tuple(ignore),
-        )
-        dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         # A die found by its pips is no cube (dice on the bar were taken for it), read or not:
         # a face left unread for doubt still has pips.
         boxes = [r.bbox for r in readings if r.pips]
         cube = find_cube(
             frame, board.homography, board.geometry, self.white_home, board.die_size_px, boxes
         )
+        # The bar's count is told where the cube is: a cube on the bar is no checker, and one
+        # seen elsewhere leaves the bar's middle to checkers.
+        geo = board.geometry
+        seen = None if cube is None or cube.centre is None else cube.centre
+        counts = count_checkers(
+            rect,
+            geo,
+            self.white_home,
+            shape=board.shape,
+            colours=colours,
+            ignore=tuple(ignore),
+            cube=CubeSeen(None if seen is None else (seen[0] / geo.width, seen[1] / geo.height)),
+        )
+        dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 
     def _board(self, frame: np.ndarray, grey: np.ndarray) -> _Board | str | None:

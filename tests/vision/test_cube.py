@@ -158,3 +158,47 @@ def test_a_die_left_unread_still_is_no_cube() -> None:
     assert _reader_cube(img, unread) is None
     # Without pips, the same box is no die read there: the white square is taken for a cube.
     assert _reader_cube(img, DieReading(None, box, (900.0, 550.0), "flat", 0.5, 44.0)) is not None
+
+
+@pytest.mark.parametrize("seed", [91, 94])
+def test_a_dark_cube_is_placed_by_a_number_seen_but_not_told(seed: int) -> None:
+    """A black cube with light digits on a dark bar: the digits are a number (a read well over
+    what reads off a cube give) though no value clearly wins: the cube is placed, unread."""
+    camera = CameraSpec(distance_mm=750, tilt_deg=4.0, focal_px=1100)
+    cube, labels = _read_cube("dark", CubeSpec(value=64, location="centre"), seed, camera)
+    assert cube is not None and cube.location == labels["cube"]["location"] == "centre"
+    assert cube.value in (None, 64)
+
+
+def _paper_board(face: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, BoardGeometry]:
+    """A top-down white paper board with a printed bar line (narrower than a cube) down its
+    middle, and ``face`` (BGRA) centred on the line at mid-height: (frame, homography frame ->
+    canonical, geometry)."""
+    geo = BoardGeometry(bar_frac=0.02)
+    ox, oy = 300, 100
+    img = np.full((1100, 1800, 3), (150, 150, 148), np.uint8)  # a grey desk
+    img[oy : oy + 900, ox : ox + 1200] = (232, 234, 236)
+    img[oy : oy + 900, ox + 592 : ox + 608] = (20, 20, 20)  # the printed bar line
+    if face is not None:
+        s = face.shape[0]
+        x, y = int(ox + 600 - s / 2), int(oy + 450 - s / 2)
+        alpha = face[..., 3:4].astype(np.float32) / 255
+        roi = img[y : y + s, x : x + s].astype(np.float32)
+        img[y : y + s, x : x + s] = (roi * (1 - alpha) + face[..., :3] * alpha).astype(np.uint8)
+    noise = np.random.default_rng(5).normal(0, 2.0, img.shape)
+    img = (img + noise).clip(0, 255).astype(np.uint8)
+    return img, np.array([[1.0, 0, -ox], [0, 1.0, -oy], [0, 0, 1.0]]), geo
+
+
+@pytest.mark.parametrize("value", [64, 8])
+def test_a_white_cube_on_a_paper_boards_line_is_read_at_the_middle(value: int) -> None:
+    """A white cube on white paper, over the bar line: no blob stands out, so the number is
+    read where a cube waits most, the bar's middle.  No number there: no cube."""
+    geo = BoardGeometry(bar_frac=0.02)
+    side = int(round(0.55 * geo.point_width / 0.92))
+    body = (236, 238, 240)
+    img, h, geo = _paper_board(cube_face(value, body, (25, 25, 25), side))
+    found = find_cube(img, h, geo, "bottom-right")
+    assert found is not None and found.location == "centre" and found.value == value
+    img, h, geo = _paper_board(cube_face(2, body, body, side))
+    assert find_cube(img, h, geo, "bottom-right") is None

@@ -75,3 +75,23 @@ def test_rendered_cube_face_is_read(style: str, value: int, location: str, seed:
     cube = find_cube(image, np.asarray(fix.matrix), fix.geometry, "bottom-right")
     assert cube is not None and cube.location == labels["cube"]["location"]
     assert cube.value == value
+
+
+@pytest.mark.parametrize("value", [64, 16])
+def test_a_turned_black_cube_on_a_black_bar_is_read(value: int) -> None:
+    """Its body does not stand out from the bar, so its edges do not give its turn: a number
+    seen but not told is read again turned a third of a quarter either way."""
+    from tests.vision.test_cube import _cube_side, _drawn_board
+    from vision.board import BoardGeometry
+    from vision.synth.textures import cube_face
+
+    side = _cube_side(BoardGeometry(bar_frac=0.08))
+    face = cube_face(value, (28, 28, 28), (60, 170, 220), side)
+    big = 2 * side  # room to turn the face without cutting its corners
+    pad = np.zeros((big, big, 4), np.uint8)
+    pad[side // 2 : side // 2 + side, side // 2 : side // 2 + side] = face
+    turn = cv2.getRotationMatrix2D((big / 2, big / 2), 28.0, 1.0)
+    turned = cv2.warpAffine(pad, turn, (big, big), flags=cv2.INTER_LINEAR)
+    img, h, geo = _drawn_board((30, 30, 32), turned, (600.0, 450.0))
+    found = find_cube(img, h, geo, "bottom-right")
+    assert found is not None and found.location == "centre" and found.value == value

@@ -1,9 +1,13 @@
 """Checkers on the bar: circles in the bar strip with a rim all round, coloured like the
-points' checkers; doubtful when a bar circle is faint or lies at the bar's ends.  A bar read
-empty whose middle shows a checker-long run coloured like a checker set (a dark checker on a
-dark bar, its outline lost) holds checkers, doubtfully."""
+points' checkers; doubtful when a bar circle is faint or lies at the bar's ends.  A circle at
+the bar's middle is the cube's when the reader saw the cube there (:class:`CubeSeen`), and
+makes the count doubtful when it did not, or saw it elsewhere.  A bar read empty whose middle
+shows a checker-long run coloured like a checker set (a dark checker on a dark bar, its outline
+lost) holds checkers, doubtfully."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -38,6 +42,17 @@ RUN_MIN = 0.5
 # ... and at most RUN_MAX long: a longer run is the bar's own shading (train: one, 3.2 d), and
 # makes the empty count doubtful only.
 RUN_MAX = 2.5
+# A bar circle centred this near the cube seen (in checkers) lies on it or overlaps it (a
+# checker's half plus the cube's is 0.8): the cube taken for a checker, or a checker for it.
+CUBE_NEAR = 0.7
+
+
+@dataclass(frozen=True)
+class CubeSeen:
+    """Where the reader saw the doubling cube, as shares (x, y) of the board's width and
+    height; ``at`` None: sought and not seen."""
+
+    at: tuple[float, float] | None
 
 
 def bar_checkers(
@@ -49,22 +64,44 @@ def bar_checkers(
     colours: CheckerColours | None,
     labels: np.ndarray,
     feats: list[tuple[float, float, float]],
+    cube: CubeSeen | None = None,
 ) -> tuple[int, int, float]:
     """Checkers on the bar: circles centred in the bar strip with a rim all round (``rims``),
-    coloured like the points' ones."""
+    coloured like the points' ones.  ``cube``: where the cube was seen (None: not told, and
+    it is taken to wait at the bar's middle)."""
     if not len(circles):
         return _coloured_run(lab, geo, d, colours, labels, feats, 0.6)
     b0, b1 = geo.bar_span
     mid = (b0 + b1) / 2.0
-    # Centred on the bar (a narrow bar's checkers overhang it), and not on a point column.
-    reach = max(0.5 * (b1 - b0), 0.25 * d)
+    # Centred on the bar (a narrow bar's checkers overhang it), and not on a point column
+    # (their checkers are centred over half a checker further out).  0.35 d: fm gammon
+    # test10's bar checker lay 0.3 d off a bar 0.58 d wide (found board), out of 0.25 d.
+    reach = max(0.5 * (b1 - b0), 0.35 * d)
     sel = (np.abs(circles[:, 0] - mid) < reach) & (circles[:, 2] > BAR_MIN_R * d)
     lo, hi = BAR_RIM_DOUBT
     doubt = bool(np.any(sel & (rims >= lo) & (rims < hi)))
     # The doubling cube often waits on the bar's middle, smaller than a checker; checkers on
     # the bar sit to either side of the middle.
     h = lab.shape[0]
-    on_bar = circles[sel & (rims > BAR_RIM) & (np.abs(circles[:, 1] - h / 2) > 0.35 * d)]
+    checker = sel & (rims > BAR_RIM)
+    by_cube = np.abs(circles[:, 1] - h / 2) <= 0.35 * d
+    if cube is not None:
+        # Told where the cube is: a checker's circle at the middle is left out for the cube
+        # only when the cube is seen there.  Not seen, or seen elsewhere (a tray), it may be a
+        # checker or the cube: counted when the cube is elsewhere, doubtful either way.
+        ambiguous = checker & by_cube
+        if cube.at is not None:
+            cx, cy = cube.at[0] * lab.shape[1], cube.at[1] * h
+            far = np.hypot(circles[:, 0] - cx, circles[:, 1] - cy)
+            if abs(cx - mid) < reach + d:
+                # On or beside the bar: a circle overlapping the cube, or on it away from the
+                # middle (a checker found as the cube), may be either.
+                own = (far <= 0.35 * d) & by_cube
+                ambiguous = sel & (rims >= lo) & (far < CUBE_NEAR * d) & ~own
+            else:
+                by_cube[:] = False
+        doubt = doubt or bool(np.any(ambiguous))
+    on_bar = circles[checker & ~by_cube]
     doubt = doubt or bool(np.any(np.abs(on_bar[:, 1] - h / 2) > BAR_END * d))
     if not len(on_bar):
         return _coloured_run(lab, geo, d, colours, labels, feats, 0.5 if doubt else 0.8)

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.bar import bar_checkers
+from vision.checkers.bar import CubeSeen, bar_checkers
 from vision.checkers.colours import (
     LIGHT_SET,
     colour_labels,
@@ -81,11 +81,13 @@ def count_checkers(
     shape: BoardShape | None = None,
     colours: CheckerColours | None = None,
     ignore: tuple[tuple[float, float, float, float], ...] = (),
+    cube: CubeSeen | None = None,
 ) -> CheckerCounts:
     """Count checkers on a canonical board image (any size with the canonical aspect).
 
     ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice).  Disc
-    positions in the result are in this image's pixels too.
+    positions in the result are in this image's pixels too.  ``cube``: where the cube was seen,
+    for the bar (not told: it is taken to wait at the bar's middle).
     """
     shape = shape or BoardShape()
     h_in, w = rect_bgr.shape[:2]
@@ -313,7 +315,9 @@ def count_checkers(
             point_discs[idx] = []
     # In the cells' order, as they were found.
     discs = [disc for c in cells for disc in point_discs[_index(geo, c, white_home)]]
-    bar_w, bar_b, bar_conf = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats)
+    bar_w, bar_b, bar_conf = bar_checkers(
+        lab, geo, circles, round_, d, colours, labels, feats, cube
+    )
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose)
