@@ -28,6 +28,7 @@ import numpy as np
 
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
+from vision.face_colour import one_colour_face
 from vision.face_completion import complete_face, complete_six
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -276,6 +277,14 @@ def find_dice(
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
     groups = _accept_singles(gray, groups, multi, pips, _ROUND_SIZED if die_px else _ROUND)
+    if die_size_px is not None:
+        # A 1's face is one colour round its pip; a gap between checkers is not (needs the
+        # die's size: the ring must stay on the face).
+        groups = [
+            g
+            for g in groups
+            if len(g.pips) > 1 or one_colour_face(full_bgr, g.cx / f, g.cy / f, die_size_px)
+        ]
     groups = _consensus(groups)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
