@@ -28,7 +28,7 @@ import numpy as np
 
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
-from vision.face_colour import one_colour_face
+from vision.face_colour import FACE_CHROMA_SPREAD, FACE_LIGHT_SPREAD, RING_AT, ring_spreads
 from vision.face_completion import complete_face, complete_six
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -277,14 +277,17 @@ def find_dice(
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
     groups = _accept_singles(gray, groups, multi, pips, _ROUND_SIZED if die_px else _ROUND)
+    spreads: dict[int, tuple[float, float]] = {}
     if die_size_px is not None:
         # A 1's face is one colour round its pip; a gap between checkers is not (needs the
-        # die's size: the ring must stay on the face).
-        groups = [
-            g
+        # die's size: the ring must stay on the face). One lighter or darker in places is
+        # read below as no 1: the pip may be a corner pip of a face with the rest missed.
+        spreads = {
+            id(g): ring_spreads(full_bgr, g.cx / f, g.cy / f, RING_AT * die_size_px)
             for g in groups
-            if len(g.pips) > 1 or one_colour_face(full_bgr, g.cx / f, g.cy / f, die_size_px)
-        ]
+            if len(g.pips) == 1
+        }
+        groups = [g for g in groups if len(g.pips) > 1 or spreads[id(g)][0] <= FACE_CHROMA_SPREAD]
     groups = _consensus(groups)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
@@ -314,7 +317,10 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=None if unreadable(gray, g, pips, die_px, ref_work) else len(g.pips),
+                value=None
+                if unreadable(gray, g, pips, die_px, ref_work)
+                or spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD
+                else len(g.pips),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
