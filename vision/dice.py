@@ -270,7 +270,10 @@ def find_dice(
         if _layout_ok(g) and _face_plain(gray, g, 0.75):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
-    multi = [list(g.pips) for g in groups if _mean([p.circularity for p in g.pips]) >= _ROUND]
+    # With a board, as round as a lone pip must be there: a side face seen obliquely (its
+    # pips flatter, its face shaded) would set a wrong face grey for the lone pips.
+    multi_round = _ROUND_SIZED if die_px else _ROUND
+    multi = [list(g.pips) for g in groups if _mean([p.circularity for p in g.pips]) >= multi_round]
     half_single = 0.5 * die_size_px * f if die_size_px else None
     for gi in groups_idx:
         if len(gi) == 1:
