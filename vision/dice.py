@@ -53,6 +53,7 @@ _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pip
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
+_MIXED_GAP = 0.4  # log r + roundness: a face's pips differ by less, with a side face's more
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -178,7 +179,15 @@ def _split_mixed(
         ps = [pips[i] for i in gi]
         # A top-face pip paired with a side-face pip: a "2" of one round and one flat pip.
         lopsided = len(ps) == 2 and abs(ps[0].circularity - ps[1].circularity) > _PAIR_ROUND
-        if len(gi) == 1 or depth == 0 or (_layout_ok(_make_group(ps, 0.0)) and not lopsided):
+        # A face read whole can still take in a side face's pips (a 4 and the two pips past
+        # its edge make a 6's layout): with a board, pips far apart in size x roundness are
+        # split anyway (dice-only photos not: fudw's marbled dice measure their pips unevenly).
+        apart = False
+        if die_px is not None and len(ps) > 2:
+            keys = sorted(np.log(p.r) + p.circularity for p in ps)
+            apart = max(np.diff(keys)) >= _MIXED_GAP
+        whole = _layout_ok(_make_group(ps, 0.0)) and not lopsided and not apart
+        if len(gi) == 1 or depth == 0 or whole:
             out.append(gi)
             continue
         key = sorted(gi, key=lambda i: np.log(pips[i].r) + pips[i].circularity)
