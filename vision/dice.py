@@ -28,6 +28,7 @@ import numpy as np
 
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
+from vision.face_colour import FACE_CHROMA_SPREAD, FACE_LIGHT_SPREAD, RING_AT, ring_spreads
 from vision.face_completion import complete_face, complete_six
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -52,6 +53,7 @@ _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pip
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
+_MIXED_GAP = 0.4  # log r + roundness: a face's pips differ by less, with a side face's more
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -177,7 +179,15 @@ def _split_mixed(
         ps = [pips[i] for i in gi]
         # A top-face pip paired with a side-face pip: a "2" of one round and one flat pip.
         lopsided = len(ps) == 2 and abs(ps[0].circularity - ps[1].circularity) > _PAIR_ROUND
-        if len(gi) == 1 or depth == 0 or (_layout_ok(_make_group(ps, 0.0)) and not lopsided):
+        # A face read whole can still take in a side face's pips (a 4 and the two pips past
+        # its edge make a 6's layout): with a board, pips far apart in size x roundness are
+        # split anyway (dice-only photos not: fudw's marbled dice measure their pips unevenly).
+        apart = False
+        if die_px is not None and len(ps) > 2:
+            keys = sorted(np.log(p.r) + p.circularity for p in ps)
+            apart = max(np.diff(keys)) >= _MIXED_GAP
+        whole = _layout_ok(_make_group(ps, 0.0)) and not lopsided and not apart
+        if len(gi) == 1 or depth == 0 or whole:
             out.append(gi)
             continue
         key = sorted(gi, key=lambda i: np.log(pips[i].r) + pips[i].circularity)
@@ -269,13 +279,27 @@ def find_dice(
         if _layout_ok(g) and _face_plain(gray, g, 0.75):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
-    multi = [list(g.pips) for g in groups if _mean([p.circularity for p in g.pips]) >= _ROUND]
+    # With a board, as round as a lone pip must be there: a side face seen obliquely (its
+    # pips flatter, its face shaded) would set a wrong face grey for the lone pips.
+    multi_round = _ROUND_SIZED if die_px else _ROUND
+    multi = [list(g.pips) for g in groups if _mean([p.circularity for p in g.pips]) >= multi_round]
     half_single = 0.5 * die_size_px * f if die_size_px else None
     for gi in groups_idx:
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
     groups = _accept_singles(gray, groups, multi, pips, _ROUND_SIZED if die_px else _ROUND)
+    spreads: dict[int, tuple[float, float]] = {}
+    if die_size_px is not None:
+        # A 1's face is one colour round its pip; a gap between checkers is not (needs the
+        # die's size: the ring must stay on the face). One lighter or darker in places is
+        # read below as no 1: the pip may be a corner pip of a face with the rest missed.
+        spreads = {
+            id(g): ring_spreads(full_bgr, g.cx / f, g.cy / f, RING_AT * die_size_px)
+            for g in groups
+            if len(g.pips) == 1
+        }
+        groups = [g for g in groups if len(g.pips) > 1 or spreads[id(g)][0] <= FACE_CHROMA_SPREAD]
     groups = _consensus(groups)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
@@ -305,7 +329,10 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=None if unreadable(gray, g, pips, die_px, ref_work) else len(g.pips),
+                value=None
+                if unreadable(gray, g, pips, die_px, ref_work)
+                or spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD
+                else len(g.pips),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,

@@ -3,7 +3,8 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 ``vision.dice`` for size.
 
 - a 2 or 3 far shorter than the die (its size known): a fragment of a face;
-- a lone pip with a like pip close beside it (die size known): a tilted die;
+- a lone pip with a like pip close beside it (die size known, or estimated from the photo's
+  faces): a tilted die, or a face whose other pips were not linked;
 - a 3 with a like row of three beside it (die size known): one column of a 6 whose other
   column was not linked (a tilted die's top face, foreshortened across its columns);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
@@ -47,8 +48,9 @@ def unreadable(
             or _lone_beside_like(g, pips, die_px)
             or _column_of_six(gray, g, die_px)
         )
-    # Boards are printed and carry checkers: enclosed marks are everywhere there.
-    return _beside_a_mark(gray, g, ref_half)
+    # Boards are printed and carry checkers: enclosed marks are everywhere there. A lone
+    # pip's face side is estimated from the photo's read faces (``g.half``).
+    return _lone_beside_like(g, pips, 2 * g.half) or _beside_a_mark(gray, g, ref_half)
 
 
 def _too_short(g: Group, die_px: float) -> bool:
@@ -65,7 +67,8 @@ def _too_short(g: Group, die_px: float) -> bool:
 def _lone_beside_like(g: Group, pips: list[Pip], die_px: float) -> bool:
     """A lone pip with a pip like it (polarity, size, contrast) closer than a face's width
     is not known to be a 1: the two lie on one die seen tilted (a side face shows), or on a
-    face whose other pips were not linked. Only with the die's size known."""
+    face whose other pips were not linked (a 2 read as two 1s). ``die_px``: the die side,
+    known, or as the photo's read faces show it (dice-only photos)."""
     if len(g.pips) != 1:
         return False
     p = g.pips[0]
