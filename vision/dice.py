@@ -1,8 +1,8 @@
 """Dice reading: find dice in a photo (with or without a board) and read their top faces.
 
 Pipeline: pip candidates (``vision.pips``) -> link pips that sit on one face (same polarity,
-similar size, similar face brightness, and a clean face between them) -> groups -> keep the
-top face of each die (side faces seen obliquely give foreshortened pips) -> faces completed
+similar size, similar face brightness, and a clean face between them) -> groups
+(``vision.face_groups``) -> keep the top face of each die (side faces seen obliquely give foreshortened pips) -> faces completed
 where pips were missed (``vision.face_completion``) -> value from the pip layout -> state
 (flat / cocked) from the face's shape and size. A face whose pips cannot tell the die's value
 (a fragment, a tilted die, a side face beside a logo: ``vision.dice_doubt``) is returned with
@@ -30,31 +30,28 @@ from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
 from vision.face_colour import FACE_CHROMA_SPREAD, FACE_LIGHT_SPREAD, RING_AT, ring_spreads
 from vision.face_completion import complete_face, complete_six
+from vision.face_groups import LINK_R as _LINK_R
+from vision.face_groups import ROUND as _ROUND
+from vision.face_groups import consensus as _consensus
+from vision.face_groups import link_pips as _link
+from vision.face_groups import split_mixed as _split_mixed
+from vision.face_groups import top_faces as _top_faces
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
 from vision.pip_groups import make_group as _make_group
 from vision.pip_groups import mean as _mean
 from vision.pip_groups import median as _median
-from vision.pip_groups import mst_cut
 from vision.pip_groups import share as _share
 from vision.pips import Pip, dedupe, find_pips
 
 STATES = ("flat", "cocked")
 _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
 _WORK_DIE_PX = 44.0  # board: dice are read at about this size (small ones are enlarged)
-_ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
-_PAIR_ROUND = 0.3  # the two pips of a 2 are foreshortened alike
-_LINK_R = 9.5  # pips of one face are at most this many pip radii apart
-_SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its top face
-_SIDE_FLATTER = 0.1  # and its pips are this much less round
-_MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
-_MIXED_GAP = 0.4  # log r + roundness: a face's pips differ by less, with a side face's more
-_LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
 @dataclass(frozen=True)
@@ -70,142 +67,6 @@ class DieReading:
     top_face_size: float
     pips: tuple[tuple[float, float, float], ...] = ()  # (x, y, r) of the pips counted
     tilt: TiltCues | None = None  # the measurements behind ``state``
-
-
-def _pip_array(pips: list[Pip]) -> np.ndarray:
-    """(n, 4) array of x, y, r, dark (1.0/0.0)."""
-    return np.array([[p.x, p.y, p.r, float(p.dark)] for p in pips], np.float64).reshape(-1, 4)
-
-
-def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float = 0.25) -> bool:
-    """True if the straight path a->b stays on face-coloured pixels (pips excepted).
-
-    Sampled every pixel: the gap between two touching dice, or the edge between a top face
-    and a side face, is a thin line darker (or lighter) than the face.
-    """
-    n = int(max(8, np.hypot(b.x - a.x, b.y - a.y)))
-    t = np.linspace(0.0, 1.0, n)
-    xs = a.x + (b.x - a.x) * t
-    ys = a.y + (b.y - a.y) * t
-    keep = np.ones(n, bool)
-    mx, my = (xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2
-    near = (
-        (arr[:, 3] == a.dark)
-        & (np.abs(np.log(arr[:, 2] / a.r)) < 0.6)
-        & (np.abs(arr[:, 0] - mx) <= n)
-        & (np.abs(arr[:, 1] - my) <= n)
-    )
-    others = arr[near]
-    if len(others):
-        d2 = (xs[None, :] - others[:, :1]) ** 2 + (ys[None, :] - others[:, 1:2]) ** 2
-        keep &= np.all(d2 > (1.3 * others[:, 2:3]) ** 2, axis=0)
-    if np.count_nonzero(keep) < 2:
-        return True
-    h, w = gray.shape
-    # Clipped with minimum/maximum: np.clip costs ~10 us a call more.
-    xi = np.minimum(np.maximum(np.round(xs[keep]).astype(int), 0), w - 1)
-    yi = np.minimum(np.maximum(np.round(ys[keep]).astype(int), 0), h - 1)
-    vals = gray[yi, xi].astype(np.float32)
-    face = 0.5 * (a.face + b.face)
-    contrast = 0.5 * (a.contrast + b.contrast)
-    if len(vals) >= 3:  # light smoothing against single-pixel noise
-        vals = np.convolve(vals, np.ones(3) / 3, mode="valid")
-    dev = (face - vals) if a.dark else (vals - face)
-    # Dark pips on a light face: a darker gap/edge; light pips: a lighter one. Either way,
-    # a big change of brightness means another surface.
-    if float(dev.max()) > dip * contrast + 6:
-        return False
-    return _share(np.abs(vals - face) > 0.45 * contrast) <= 0.1
-
-
-def _link(
-    gray: np.ndarray, pips: list[Pip], max_dist: float, die_px: float | None = None
-) -> list[list[int]]:
-    """Union pips that plausibly share a face. Reach: ``max_dist`` pip radii, or, when the
-    die size is known, 0.95 of the die side (pip size relative to the face varies by maker)."""
-    n = len(pips)
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    arr = _pip_array(pips)
-    # Sweep in x so that only pips within reach are compared.
-    order = sorted(range(n), key=lambda i: pips[i].x)
-    rmax = max((p.r for p in pips), default=0.0)
-    for oi, i in enumerate(order):
-        a = pips[i]
-        reach = 0.95 * die_px if die_px else max_dist * max(a.r, rmax)
-        for j in order[oi + 1 :]:
-            b = pips[j]
-            if b.x - a.x > reach:
-                break
-            if a.dark != b.dark or abs(math.log(a.r / b.r)) > 0.4:
-                continue
-            d = math.hypot(a.x - b.x, a.y - b.y)
-            limit = 0.95 * die_px if die_px else max_dist * max(a.r, b.r)
-            if d > limit or d < 1.8 * max(a.r, b.r):
-                continue
-            if abs(a.face - b.face) > 0.35 * max(a.contrast, b.contrast) + 12:
-                continue
-            # One ink, one light: the pips of a face contrast alike (a side face's are fainter).
-            if abs(math.log(a.contrast / b.contrast)) > _LINK_CONTRAST:
-                continue
-            if find(i) == find(j):
-                continue  # already joined through other pips: the path check adds nothing
-            if not _segment_clean(gray, a, b, arr):
-                continue
-            parent[find(i)] = find(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(i)
-    return list(groups.values())
-
-
-def _split_mixed(
-    gray: np.ndarray,
-    pips: list[Pip],
-    groups: list[list[int]],
-    die_px: float | None = None,
-    depth: int = 2,
-) -> list[list[int]]:
-    """Split groups that mix a top face with a side face (or two dice) at the largest gap in
-    pip size x roundness, then relink each part; keeps groups that already look like a face."""
-    out: list[list[int]] = []
-    for gi in groups:
-        ps = [pips[i] for i in gi]
-        # A top-face pip paired with a side-face pip: a "2" of one round and one flat pip.
-        lopsided = len(ps) == 2 and abs(ps[0].circularity - ps[1].circularity) > _PAIR_ROUND
-        # A face read whole can still take in a side face's pips (a 4 and the two pips past
-        # its edge make a 6's layout): with a board, pips far apart in size x roundness are
-        # split anyway (dice-only photos not: fudw's marbled dice measure their pips unevenly).
-        apart = False
-        if die_px is not None and len(ps) > 2:
-            keys = sorted(np.log(p.r) + p.circularity for p in ps)
-            apart = max(np.diff(keys)) >= _MIXED_GAP
-        whole = _layout_ok(_make_group(ps, 0.0)) and not lopsided and not apart
-        if len(gi) == 1 or depth == 0 or whole:
-            out.append(gi)
-            continue
-        key = sorted(gi, key=lambda i: np.log(pips[i].r) + pips[i].circularity)
-        vals = [np.log(pips[i].r) + pips[i].circularity for i in key]
-        gaps = np.diff(vals)
-        k = int(np.argmax(gaps))
-        if gaps[k] >= 0.12:
-            parts = (key[: k + 1], key[k + 1 :])
-        else:
-            # Alike pips that do not make a face: two dice side by side (pips of one colour
-            # on dice of one colour leave no gap that the link check sees).
-            a, b = mst_cut(np.array([[pips[i].x, pips[i].y] for i in gi]))
-            parts = ([gi[j] for j in a], [gi[j] for j in b])
-        for part in parts:
-            sub = [pips[i] for i in part]
-            relinked = [[part[j] for j in g] for g in _link(gray, sub, _LINK_R, die_px)]
-            out.extend(_split_mixed(gray, pips, relinked, die_px, depth - 1))
-    return out
 
 
 def find_dice(
@@ -425,44 +286,6 @@ def _accept_singles(
     return out
 
 
-def _consensus(groups: list[_Group]) -> list[_Group]:
-    """Dice in one photo share a kind and a view: drop groups that disagree with the rest.
-
-    - Polarity: if one pip polarity carries 3x the pips of the other, the other is text on a
-      keyboard, a label, etc.
-    - Roundness: every top face is foreshortened alike; a much flatter group is a side face.
-    - Size: faces of 2+ pips must be about as big as the faces of 3+ pips.
-    """
-    if len(groups) < 2:
-        return groups
-    # Only faces of 2+ pips vote: a lone spot is the weakest evidence there is.
-    n_dark = sum(len(g.pips) for g in groups if g.dark and len(g.pips) > 1)
-    n_light = sum(len(g.pips) for g in groups if not g.dark and len(g.pips) > 1)
-    if n_dark >= max(8, 3 * n_light):
-        groups = [g for g in groups if g.dark]
-    elif n_light >= max(8, 3 * n_dark):
-        groups = [g for g in groups if not g.dark]
-    # Size: the dice of one photo are one size; a 2 or 3 far smaller than the faces of 3+ pips
-    # is two spots on something else (the eyes of a skull logo, a pair of screws).
-    halves = [g.half for g in groups if len(g.pips) >= 3]
-    if len(halves) >= 2:
-        ref_half = _median(halves)
-        groups = [
-            g for g in groups if len(g.pips) == 1 or 0.55 * ref_half <= g.half <= 1.8 * ref_half
-        ]
-    if not groups:
-        return groups
-    circ = [_mean([p.circularity for p in g.pips]) for g in groups]
-    ref = float(np.percentile(circ, 75))
-    # A layout of 4+ pips is strong evidence of its own: glossy pips with rim highlights
-    # measure flatter than they are, so they get a wider margin.
-    return [
-        g
-        for g, c in zip(groups, circ, strict=True)
-        if c >= ref - (_MANY_PIPS_MARGIN if len(g.pips) >= 4 else 0.3)
-    ]
-
-
 def _ring_busy(gray: np.ndarray, g: _Group) -> float:
     """Share of the annulus 1.8 r .. 0.8 half around a lone pip that is marked like a pip.
     A 1 has nothing else on its face; the centre of a logo (the winged emblem of a 6) or a
@@ -495,34 +318,6 @@ def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:
         if math.hypot(q.x - g.cx, q.y - g.cy) < 0.85 * g.half:
             return True
     return False
-
-
-def _top_faces(groups: list[_Group]) -> list[_Group]:
-    """Of groups that overlap on one die (top face + side faces), keep the top face."""
-
-    def score(g: _Group) -> tuple[bool, float]:
-        # Side faces are foreshortened: smaller, less round pips. A lone pip comes last.
-        circ = _mean([p.circularity for p in g.pips])
-        return circ >= _ROUND, g.r * circ + 0.01 * len(g.pips)
-
-    order = sorted(groups, key=score, reverse=True)
-    kept: list[_Group] = []
-    for g in order:
-        clash = False
-        circ_g = _mean([p.circularity for p in g.pips])
-        for k in kept:
-            d = np.hypot(g.cx - k.cx, g.cy - k.cy)
-            if d < 1.75 * max(g.half, k.half):
-                clash = True
-                break
-            circ_k = _mean([p.circularity for p in k.pips])
-            # A flatter group beside a rounder one is that die's side face (oblique views).
-            if d < _SIDE_REACH * max(g.half, k.half) and circ_g < circ_k - _SIDE_FLATTER:
-                clash = True
-                break
-        if not clash:
-            kept.append(g)
-    return kept
 
 
 def _face_plain(gray: np.ndarray, g: _Group, frac: float) -> bool:
