@@ -8,7 +8,9 @@ that the side where perspective shows a flat die's side faces (toward the point 
 camera) is up: grey gradients (a coarse HOG), a grey thumbnail, the face-colour similarity map,
 masks of the top face and of the die body (top face plus the side faces seen) with their
 areas, centroids and the face's axis ratio, the shares of body and face beyond where a flat
-die's can show, the tilt cues, and how wide perspective shows a flat die's side face there.
+die's can show, the tilt cues, how wide perspective shows a flat die's side face there, and
+the top face's fitted rectangle and the body against the face's perspective sweep, and edge
+profiles square to the top face's sides (``vision.cocked_shape``).
 A cocked die shows a side face where perspective would not put one, and a foreshortened top
 face. Without a board the camera is taken to look straight down through a typical lens.
 The model (an ensemble of small networks stored as one; networks trained on different renders
@@ -35,6 +37,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.cocked_shape import N_GEOMETRY, N_PROFILE, edge_profiles, shape_cues
 from vision.cocked_view import CameraView, DieView
 
 MODEL_PATH = Path(__file__).with_name("models") / "cocked_lr.npz"
@@ -58,6 +61,8 @@ N_FEATURES = (
     + 2 * _MASK * _MASK
     + N_SHAPE
     + N_OUTSIDE
+    + N_GEOMETRY
+    + N_PROFILE
 )
 
 
@@ -111,10 +116,9 @@ def _crop(patch: np.ndarray, m: np.ndarray, flip: bool = False) -> np.ndarray:
     return np.ascontiguousarray(crop[:, ::-1]) if flip else crop
 
 
-def _hog(gray: np.ndarray) -> np.ndarray:
-    """Unsigned gradient-orientation histograms over ``_CELL`` cells, each cell L2-normalised."""
-    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+def _hog(gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """Unsigned gradient-orientation histograms over ``_CELL`` cells, each cell L2-normalised
+    (``gx``, ``gy``: the crop's grey Sobel gradients)."""
     mag = np.hypot(gx, gy)
     ang = np.mod(np.arctan2(gy, gx), np.pi) / np.pi * _BINS
     b0 = np.floor(ang).astype(int) % _BINS
@@ -180,9 +184,14 @@ def patch_features(
     lean = 2.5 * float(np.linalg.norm(view.lean))
     place = np.array([lean, lean**2], np.float32)
     face, body = _face_and_body(f, ref, cos)
-    parts = [_hog(gray), chroma.ravel(), small.ravel(), cue, place]
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    parts = [_hog(gx, gy), chroma.ravel(), small.ravel(), cue, place]
     parts += [_thumb(face), _thumb(body), _shape(face, body)]
-    parts.append(_outside(face, body, float(np.linalg.norm(view.lean))))
+    lean_sides = float(np.linalg.norm(view.lean))
+    parts.append(_outside(face, body, lean_sides))
+    parts.append(shape_cues(face, body, lean_sides, _CROP / _SPAN))
+    parts.append(edge_profiles(gx, gy, _CROP / _SPAN))
     return np.concatenate(parts).astype(np.float32)
 
 
@@ -290,9 +299,11 @@ class CockedModel:
         return self.probability(feats) > (self.threshold if board else self.threshold_no_board)
 
     @staticmethod
-    def load(path: Path | str = MODEL_PATH) -> CockedModel:
-        """The model stored at ``path`` (cached: loaded once per path)."""
-        return _load(str(path))
+    def load(path: Path | str = MODEL_PATH, widen: bool = False) -> CockedModel:
+        """The model stored at ``path`` (cached: loaded once per path). ``widen``: a model
+        taking fewer features than ``N_FEATURES`` (trained before the last ones were added) is
+        ``widened`` to take them all."""
+        return _load(str(path), widen)
 
     def save(self, path: Path | str = MODEL_PATH) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -315,6 +326,25 @@ class CockedModel:
             b2=float((1 - weight) * self.b2 + weight * other.b2),
         )
 
+    def widened(self, n_features: int, at: int | None = None) -> CockedModel:
+        """The same network taking ``n_features`` inputs: the added ones (at the end, or from
+        index ``at``: features a newer ``N_FEATURES`` put there) are ignored, so a network
+        trained without them can be joined with one trained on them."""
+        k = n_features - self.w1.shape[0]
+        if k < 0:
+            raise ValueError(f"cannot narrow a model of {self.w1.shape[0]} inputs to {n_features}")
+        i = self.w1.shape[0] if at is None else at
+
+        def put(a: np.ndarray, fill: np.ndarray) -> np.ndarray:
+            return np.concatenate([a[:i], fill, a[i:]]).astype(np.float32)
+
+        return replace(
+            self,
+            mean=put(self.mean, np.zeros(k)),
+            scale=put(self.scale, np.ones(k)),
+            w1=put(self.w1, np.zeros((k, self.w1.shape[1]))),
+        )
+
     def probability(self, feats: np.ndarray) -> float:
         """p(cocked) for one feature vector."""
         return float(self.probabilities(feats[None])[0])
@@ -326,16 +356,15 @@ class CockedModel:
 
 
 @lru_cache(maxsize=4)
-def _load(path: str) -> CockedModel:
+def _load(path: str, widen: bool = False) -> CockedModel:
     if not Path(path).is_file():
         raise FileNotFoundError(f"cocked-die model not found at {path}; run vision/train_cocked.py")
     z = np.load(path)
-    if z["w1"].shape[0] != N_FEATURES:
-        raise ValueError(
-            f"cocked-die model {path} takes {z['w1'].shape[0]} features, need {N_FEATURES}"
-        )
+    k = z["w1"].shape[0]
+    if k != N_FEATURES and not (widen and k < N_FEATURES):
+        raise ValueError(f"cocked-die model {path} takes {k} features, need {N_FEATURES}")
     no_board = float(z["threshold_no_board"]) if "threshold_no_board" in z else 1.0
-    return CockedModel(
+    m = CockedModel(
         z["mean"],
         z["scale"],
         z["w1"],
@@ -345,3 +374,4 @@ def _load(path: str) -> CockedModel:
         float(z["threshold"]),
         no_board,
     )
+    return m.widened(N_FEATURES) if k < N_FEATURES else m
