@@ -1,11 +1,11 @@
 """Dice reading: find dice in a photo (with or without a board) and read their top faces.
 
-Pipeline: pip candidates (``vision.pips``) -> link pips that sit on one face (same polarity,
-similar size, similar face brightness, and a clean face between them) -> groups
-(``vision.face_groups``) -> keep the top face of each die (side faces seen obliquely give foreshortened pips) -> faces completed
-where pips were missed (``vision.face_completion``) -> value from the pip layout -> state
-(flat / cocked) from the face's shape and size. A face whose pips cannot tell the die's value
-(a fragment, a tilted die, a side face beside a logo: ``vision.dice_doubt``) is returned with
+Pipeline: pip candidates (``vision.pips``) -> link pips that sit on one face (same polarity, similar
+size, similar face brightness, and a clean face between them) -> groups (``vision.face_groups``) ->
+keep the top face of each die (side faces seen obliquely give foreshortened pips) -> faces completed
+where pips were missed (``vision.face_completion``) -> value from the pip layout -> state (flat /
+cocked) from the face's shape and size. A face whose pips cannot tell the die's value (a fragment, a
+tilted die, a side face beside a logo: ``vision.dice_doubt``) is returned with
 value None: the referee asks about an unread die rather than believing a guess.
 
     >>> import numpy as np, cv2
