@@ -10,11 +10,15 @@ cues of ``vision.cocked_shape`` existed (git 0d5f6b9's model): it ignores them
 8750: no scene of another set) and IMG_0001-0600, 11251 dice, ``--l2 0.01 --ensemble 3
 --held-out 0``; the second on the features with the face's rectangle and sweep
 (``shape_cues``) and without the edge profiles, the third with the edge profiles
-(``edge_profiles``) and without the shape cues (each widened to take all). Two networks join
-as
+(``edge_profiles``) and without the shape cues (each widened to take all). They join in
+turn, the second with weight 1/3, then the third with 0.25:
 
     .venv/bin/python -m vision.train_cocked --renders DIR... --cache NPZ... --l2 0.01 \
-        --ensemble 3 --held-out 0 --join FIRST.npz --join-weight 0.5
+        --ensemble 3 --held-out 0 --without profiles --join FIRST.npz --join-weight 0.333
+    (the same with --without shape --join SECOND_JOINED.npz --join-weight 0.25)
+
+(the committed second and third came from a session's script doing the same steps on cached
+features: ``fit_mlp`` with these settings, widened at the missing cues).
 
 A die is judged on the mean of six views (``vision.cocked.VIEWS``); the threshold is then
 calibrated on 900 renders none of them saw (IMG_3832-4331 and IMG_4832-5231 of seed 3000,
@@ -56,6 +60,8 @@ import numpy as np
 from vision.cocked import (
     MODEL_PATH,
     N_FEATURES,
+    N_GEOMETRY,
+    N_PROFILE,
     SIZE_JITTER,
     VIEWS,
     CockedModel,
@@ -293,6 +299,17 @@ def _average(nets: list[tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
     )
 
 
+def cue_columns(cues: str) -> tuple[int, int]:
+    """Where ``vision.cocked_shape``'s cues lie among the features (they come last: the
+    shape cues, then the edge profiles), for ``--without``."""
+    start = N_FEATURES - N_GEOMETRY - N_PROFILE
+    if cues == "shape":
+        return start, start + N_GEOMETRY
+    if cues == "profiles":
+        return start + N_GEOMETRY, N_FEATURES
+    raise ValueError(f"unknown cues {cues!r}: shape or profiles")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--renders", type=Path, required=True, nargs="+")
@@ -322,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--cache", type=Path, nargs="*", default=[], help="npz of the found dice, one per --renders"
     )
+    ap.add_argument(
+        "--without", choices=("shape", "profiles"), help="train blind to these cues (widened)"
+    )
     args = ap.parse_args(argv)
     for d in args.renders:
         if {"test", "dev"} & set(d.parts):
@@ -345,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     held = np.isin(samples.image, rng.permutation(n_img)[: int(n_img * args.held_out)])
     xtr, ytr = features(samples.take(~held), augment=True)
     xte, yte = view_features(samples.take(held)), samples.take(held).cocked
+    blind = cue_columns(args.without) if args.without else None
+    if blind is not None:
+        xtr, xte = (np.delete(x, np.s_[blind[0] : blind[1]], axis=1) for x in (xtr, xte))
     print(f"train {len(ytr)} ({ytr.sum()} cocked), held-out {len(yte)} ({yte.sum()} cocked)")
     mean, scale = xtr.mean(0), xtr.std(0) + 1e-3
     ztr, zte = (xtr - mean) / scale, (xte - mean) / scale
@@ -379,6 +402,8 @@ def main(argv: list[str] | None = None) -> int:
         float(thr),
         float(args.threshold_no_board),
     )
+    if blind is not None:
+        model = model.widened(N_FEATURES, at=blind[0])
     if args.join is not None:  # its threshold: set it with --calibrate
         model = CockedModel.load(args.join, widen=True).joined(model, args.join_weight)
     model.save(args.out)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision.cocked import N_FEATURES, CockedModel, crop_features
-from vision.train_cocked import examples
+from vision.train_cocked import cue_columns, examples
 
 
 def _render_set(tmp_path: Path, seed: int, n: int) -> list[Path]:
@@ -292,3 +292,37 @@ def test_joined_models_run_as_one_with_the_weighted_logit() -> None:
     j = a.joined(b, 0.7)
     assert j.w1.shape == (k, 8) and j.threshold == a.threshold
     assert np.allclose(logit(j), 0.3 * logit(a) + 0.7 * logit(b), atol=1e-3)
+
+
+@pytest.mark.parametrize("cues", ["shape", "profiles"])
+def test_a_network_trained_without_cues_ignores_them_once_widened(cues: str) -> None:
+    """``train_cocked --without``: the cue columns are left out of training and the network
+    is widened back at their place, so it takes every feature and those change nothing."""
+    lo, hi = cue_columns(cues)
+    assert 0 < lo < hi <= N_FEATURES
+    rng = np.random.default_rng(11)
+    k, h = N_FEATURES - (hi - lo), 4
+    narrow = CockedModel(
+        rng.normal(0, 1, k).astype(np.float32),
+        rng.uniform(0.5, 2, k).astype(np.float32),
+        rng.normal(0, 0.1, (k, h)).astype(np.float32),
+        rng.normal(0, 1, h).astype(np.float32),
+        rng.normal(0, 1, h).astype(np.float32),
+        0.0,
+        0.9,
+    )
+    wide = narrow.widened(N_FEATURES, at=lo)
+    x = rng.normal(0, 1, (6, N_FEATURES)).astype(np.float32)
+    moved = x.copy()
+    moved[:, lo:hi] += 50.0
+    assert np.allclose(wide.probabilities(x), wide.probabilities(moved))
+    kept = np.delete(x, np.s_[lo:hi], axis=1)
+    assert np.allclose(wide.probabilities(x), narrow.probabilities(kept), atol=1e-6)
+    others = x.copy()
+    others[:, :lo] += 5.0
+    assert not np.allclose(wide.probabilities(x), wide.probabilities(others))
+
+
+def test_cue_columns_names_only_the_two_cue_kinds() -> None:
+    with pytest.raises(ValueError, match="unknown cues"):
+        cue_columns("pips")
