@@ -2,36 +2,21 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 import pytest
 
+from tests.vision.board_scenes import marker_free_scene
 from vision.board import order_corners
 from vision.board.ends import column_moved, move_ends, ruled_out
 from vision.board.geometry import search_view
 from vision.board.layout import layout_fit
-from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
 
 STYLES = [("tournament_green", 3), ("walnut", 2), ("dark", 6)]
 
 
-@lru_cache(maxsize=4)
-def _scene(style: str, seed: int):
-    spec = SceneSpec(
-        style=style,
-        white_home="bottom-right",
-        position=Position.starting(),
-        markers=False,
-        camera=CameraSpec(distance_mm=750, tilt_deg=6.0, tilt_azimuth_deg=30.0, focal_px=1100),
-        lighting=LightingSpec(noise_sigma=2.0),
-    )
-    return render(spec, np.random.default_rng(seed))
-
-
 def _views(style: str, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """(working view, its grey, the labelled quad in it, the labelled quad's bar fraction)."""
-    image, labels = _scene(style, seed)
+    image, labels = marker_free_scene(style, seed)
     small, grey, scale = search_view(image)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
     return small, grey, true, layout_fit(small, true)[1]

@@ -6,14 +6,13 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_board_trust import _scene
+from tests.vision.board_scenes import marker_free_scene, train_render
 from vision.board import find_board_frame, order_corners
 from vision.board.ends import END_FIT
 from vision.board.frame import _margin, _off_the_points
 from vision.board.geometry import search_view
 from vision.board.layout import layout_fit
 from vision.board.sides import alignment
-from vision.synth import random_scene, render
 
 
 def test_margin_counts_rivals_half_a_point_away_that_line_up_as_well() -> None:
@@ -31,10 +30,8 @@ def test_a_quarter_board_that_fits_fairly_well_is_not_taken_for_the_board() -> N
     """A rendered train scene whose best candidates were all quarter boards (one at layout fit
     0.24, above the old 0.2 at which the playing area is also sought inside the largest quad):
     the search now looks inside and finds the whole board."""
-    rng = np.random.default_rng([3000, 16, 0])  # scripts/render-synthetic's train image 17
-    image, labels = render(random_scene(rng, die_state_weights=(0.45, 0.45, 0.10)), rng)
-    _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])  # as the set is saved
-    fix = find_board_frame(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    image, labels = train_render(16)
+    fix = find_board_frame(image)
     assert fix is not None
     true = np.asarray(labels["board"]["corners"], np.float64)
     width = float(np.linalg.norm(true[1] - true[0]))
@@ -52,17 +49,8 @@ def test_a_side_missing_the_perspective_on_a_dark_frame_is_moved_onto_it(
     from vision.board import FastFit, order_corners
     from vision.board.layout import layout_fit
     from vision.board.sides import all_sides_search
-    from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec
 
-    spec = SceneSpec(
-        style=style,
-        white_home="bottom-right",
-        position=Position.starting(),
-        markers=False,
-        camera=CameraSpec(distance_mm=750, tilt_deg=10.0, tilt_azimuth_deg=30.0, focal_px=1100),
-        lighting=LightingSpec(noise_sigma=2.0),
-    )
-    image, labels = render(spec, np.random.default_rng(seed))
+    image, labels = marker_free_scene(style, seed, tilt_deg=10.0)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     point = (true[2] - true[3]) / 13
     off = true.copy()
@@ -81,10 +69,8 @@ def test_a_board_found_a_column_over_is_moved_back(index: int) -> None:
     were a point column over (one short side on the frame, the other on the points; 1.0-1.1
     points off), fitting only 1.1-1.4 times worse than the board; the frame past the short
     sides moves them back (vision.board.ends)."""
-    rng = np.random.default_rng([3000, index, 0])
-    image, labels = render(random_scene(rng, die_state_weights=(0.45, 0.45, 0.10)), rng)
-    _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
-    fix = find_board_frame(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    image, labels = train_render(index)
+    fix = find_board_frame(image)
     assert fix is not None
     true = np.asarray(labels["board"]["corners"], np.float64)
     width = float(np.linalg.norm(true[1] - true[0]))
@@ -96,7 +82,7 @@ def test_a_quad_on_the_points_gives_way_to_a_finalist_on_the_frame(style: str, s
     """The chosen quad's top side pulled down onto the points (busy outside): a finalist a
     point away on the frame that fits nearly as well and lines up as well is taken instead;
     one that lies on the points too is not."""
-    image, labels = _scene(style, seed)
+    image, labels = marker_free_scene(style, seed)
     small, grey, scale = search_view(image)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
     pulled = true.copy()

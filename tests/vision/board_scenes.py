@@ -1,0 +1,33 @@
+"""Rendered boards the board-finding tests share (not a test module: pytest collects none)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, random_scene, render
+
+
+@lru_cache(maxsize=8)
+def marker_free_scene(style: str, seed: int, tilt_deg: float = 6.0) -> tuple[np.ndarray, dict]:
+    """The starting position without markers, the camera 75 cm up and tilted ``tilt_deg``."""
+    spec = SceneSpec(
+        style=style,
+        white_home="bottom-right",
+        position=Position.starting(),
+        markers=False,
+        camera=CameraSpec(distance_mm=750, tilt_deg=tilt_deg, tilt_azimuth_deg=30.0, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.0),
+    )
+    return render(spec, np.random.default_rng(seed))
+
+
+def train_render(index: int) -> tuple[np.ndarray, dict]:
+    """``scripts/render-synthetic --set train``'s image ``index + 1`` (seed 3000), through the
+    JPEG the set is saved as."""
+    rng = np.random.default_rng([3000, index, 0])
+    image, labels = render(random_scene(rng, die_state_weights=(0.45, 0.45, 0.10)), rng)
+    _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), labels
