@@ -63,8 +63,8 @@ def test_a_run_of_faint_outlines_from_near_the_edge_is_a_row() -> None:
 
 
 def test_checkers_without_any_outline_on_them_are_colour_alone() -> None:
-    from vision.checkers.count import _outlined_any
     from vision.checkers.model import Found
+    from vision.checkers.outlines import outlined_any as _outlined_any
 
     row = [
         Found(0.5 * D + k * PITCH, 100.0, 0.5 * D + k * PITCH, (0.0, 0.0, 0.0)) for k in range(4)
@@ -77,8 +77,8 @@ def test_checkers_without_any_outline_on_them_are_colour_alone() -> None:
 
 
 def test_a_stack_is_colour_only_without_outlines_on_or_between_its_checkers() -> None:
-    from vision.checkers.count import _colour_only
     from vision.checkers.model import Found
+    from vision.checkers.outlines import colour_only as _colour_only
 
     def row(n: int) -> list[Found]:
         return [

@@ -38,9 +38,11 @@ from vision.checkers.outlines import (
     alongs_of,
     backed,
     circle_pitch,
+    colour_only,
     edges_of,
     hough_circles,
     in_mask,
+    outlined_any,
     slot_rims,
     verified,
 )
@@ -214,7 +216,7 @@ def count_checkers(
     conf = [1.0] * 24
     point_discs: list[list[tuple[float, float, float, int]]] = [[] for _ in range(24)]
     unoutlined: list[int] = []
-    colour_only: list[int] = []
+    colour_alone: list[int] = []
     loose = [False] * 24
     k = 0
     for i, c in enumerate(cells):
@@ -294,23 +296,23 @@ def count_checkers(
                 conf[idx] = min(conf[idx], 0.5)
         # One or two checkers, one of them without an outline (verified or not): the first
         # to go when a side has too many.
-        loose[idx] = 0 < n <= 2 and not all(_outlined_any([f], raw_alongs, d) for f in fs)
-        if n and not _outlined_any(fs, raw_alongs, d):
+        loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
+        if n and not outlined_any(fs, raw_alongs, d):
             unoutlined.append(idx)
             if n >= 3:
                 # Three or more checkers and not one outline (verified or not) on any of
                 # them: colour alone (a triangle unlike its set's model, a shadow, a hand).
                 conf[idx] = min(conf[idx], 0.5)
-            if _colour_only(fs, raw_alongs, d):
-                colour_only.append(idx)
+            if colour_only(fs, raw_alongs, d):
+                colour_alone.append(idx)
         (black if blk else white)[idx] = n
         point_discs[idx] = [(f.x, f.y * sy, d / 2.0, int(blk)) for f in fs]
-    if colour_only and len(unoutlined) == len(colour_only):
+    if colour_alone and len(unoutlined) == len(colour_alone):
         # Where every other point's checkers show an outline, a colour-only stack is none
         # (train+dev: 12 such, all on empty points: a hand, a shadow); in a soft frame whose
         # outlines are lost elsewhere too, it may be real (paper webcam, fm gammon: 6 real
         # stacks so, each frame with other points of one or two unoutlined).
-        for idx in colour_only:
+        for idx in colour_alone:
             white[idx] = black[idx] = 0
             point_discs[idx] = []
     # In the cells' order, as they were found.
@@ -343,25 +345,6 @@ def count_checkers(
 
 def _index(geo: BoardGeometry, cell: Cell, white_home: str) -> int:
     return geo.point_index(cell.column, "top" if cell.top else "bottom", white_home)
-
-
-def _colour_only(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
-    """Three or more checkers with no outline (``alongs``: from the point's edge) on any of
-    them, nor a row of two or more between them (a board found off their slots: dev
-    IMG_0050's stacks show an outline 0.38 d off each slot)."""
-    return (
-        len(fs) >= 3
-        and not _outlined_any(fs, alongs, d)
-        and int(np.sum(alongs < fs[-1].along + 0.5 * d)) < 2
-    )
-
-
-def _outlined_any(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
-    """Does any outline (``alongs``: from the point's edge) lie within 0.3 d of one of these
-    checkers?"""
-    if not len(alongs):
-        return False
-    return any(float(np.min(np.abs(alongs - f.along))) < 0.3 * d for f in fs)
 
 
 def _by_a_die(

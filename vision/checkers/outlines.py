@@ -272,3 +272,22 @@ def alongs_of(circles: np.ndarray, cell: Cell, h: int) -> np.ndarray:
     inside &= (circles[:, 1] < h / 2) == cell.top
     ys = circles[inside, 1]
     return np.sort(ys if cell.top else (h - 1 - ys))
+
+
+def colour_only(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
+    """Three or more checkers with no outline (``alongs``: from the point's edge) on any of
+    them, nor a row of two or more between them (a board found off their slots: dev
+    IMG_0050's stacks show an outline 0.38 d off each slot)."""
+    return (
+        len(fs) >= 3
+        and not outlined_any(fs, alongs, d)
+        and int(np.sum(alongs < fs[-1].along + 0.5 * d)) < 2
+    )
+
+
+def outlined_any(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
+    """Does any outline (``alongs``: from the point's edge) lie within 0.3 d of one of these
+    checkers?"""
+    if not len(alongs):
+        return False
+    return any(float(np.min(np.abs(alongs - f.along))) < 0.3 * d for f in fs)
