@@ -39,19 +39,19 @@ as before, the real paper-webcam frames' flat dice at most 0.87 (0.81 before).
 path with ``dev`` or ``test`` in it). Each image is read by ``vision.dice.find_dice`` with the
 die size as the reader computes it from the labelled board corners; every found die whose
 centre lies in one labelled box becomes one example (cocked = 1; flat, on_checker and a found
-"die" in no box = 0). What the finder gives is cached (``--cache``) as ``DieSamples``:
-the unrotated patch around each die, where it is, the labelled board corners (the camera,
-``vision.cocked_view``) and tilt cues; features are made from it with size jitter and
-mirroring. A share of the images (``--held-out``, seeded) is held out; the threshold is the
-lowest giving ``--target-precision`` there on each die's six-view mean. ``--calibrate`` only
-sets the threshold of the model at ``--out`` so, on renders it was not trained on.
+"die" in no box = 0). What the finder gives is cached (``--cache``) as
+``vision.cocked_samples.DieSamples``: the unrotated patch around each die, where it is, the
+labelled board corners (the camera, ``vision.cocked_view``) and tilt cues; features are made
+from it with size jitter and mirroring. A share of the images (``--held-out``, seeded) is held
+out; the threshold is the lowest giving ``--target-precision`` there on each die's six-view
+mean. ``--calibrate`` only sets the threshold of the model at ``--out`` so, on renders it was
+not trained on.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -65,132 +65,14 @@ from vision.cocked import (
     SIZE_JITTER,
     VIEWS,
     CockedModel,
-    die_patch,
     patch_features,
 )
-from vision.cocked_view import CameraView, DieView
+from vision.cocked_samples import STATES, DieSamples, collect, found_dice
+from vision.cocked_view import CameraView
 
 # Share of training examples blurred, and the Gaussian sigma range (patch pixels): renders are
 # sharper than a webcam's frames, whose blurred flat dice otherwise look cocked to the model.
 _BLUR = (0.5, 0.6, 2.0)
-STATES = ("flat", "cocked", "on_checker", "none")  # "none": a found die in no labelled box
-
-
-@dataclass(frozen=True)
-class DieSamples:
-    """What ``find_dice`` found in labelled images, before features: one row per found die."""
-
-    patches: np.ndarray  # (n, P, P, 3) uint8, from ``vision.cocked.die_patch``
-    centre: np.ndarray  # (n, 2) top-face centre, image pixels
-    die_px: np.ndarray  # (n,) die side the reader would use (the patch's scale)
-    corners: np.ndarray  # (n, 4, 2) labelled board corners (TL, TR, BR, BL), image pixels
-    size: np.ndarray  # (n, 2) image width, height
-    cues: np.ndarray  # (n, 8) ``TiltCues`` values
-    state: np.ndarray  # (n,) index into ``STATES``
-    image: np.ndarray  # (n,) index of the image in the sorted list
-
-    @property
-    def cocked(self) -> np.ndarray:
-        return (self.state == STATES.index("cocked")).astype(int)
-
-    def view(self, k: int) -> DieView:
-        """How a flat die shows at sample ``k`` (the camera recovered from the corners)."""
-        size = (int(self.size[k][0]), int(self.size[k][1]))
-        cam = CameraView.from_corners(self.corners[k], size, float(self.die_px[k]))
-        return cam.at((float(self.centre[k][0]), float(self.centre[k][1])))
-
-    def take(self, sel: np.ndarray) -> DieSamples:
-        return DieSamples(*(v[sel] for v in vars(self).values()))
-
-    @staticmethod
-    def concat(parts: list[DieSamples]) -> DieSamples:
-        """The samples of several image lists, images numbered on from one list to the next."""
-        images, start = [], 0
-        for p in parts:
-            images.append(p.image + start)
-            start += int(p.image.max()) + 1 if len(p.image) else 0
-        fields = list(DieSamples.__dataclass_fields__)[:-1]
-        cols = [np.concatenate([getattr(p, f) for p in parts]) for f in fields]
-        return DieSamples(*cols, np.concatenate(images))
-
-    def save(self, path: Path) -> None:
-        np.savez_compressed(path, **vars(self))
-
-    @staticmethod
-    def load(path: Path) -> DieSamples:
-        z = np.load(path)
-        return DieSamples(*(z[k] for k in DieSamples.__dataclass_fields__))
-
-
-def label_die_px(labels: dict) -> float:
-    """The die side the reader would use: from the labelled board corners as the reader
-    computes it from a found board (a calibration gives nearly the same); without a board,
-    0.8 x the median labelled box side."""
-    corners = (labels.get("board") or {}).get("corners")
-    if corners:
-        from vision.board import BoardGeometry
-        from vision.calibration import expected_die_px
-        from vision.checkers import BoardShape, quad_aspect
-
-        c = tuple(tuple(float(v) for v in p) for p in corners)
-        return expected_die_px(c, BoardGeometry().bar_frac, BoardShape(aspect=quad_aspect(c)))
-    boxes = [d["bbox"] for d in labels.get("dice") or []]
-    return 0.8 * float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes]))
-
-
-def found_dice(img_path: Path) -> list[tuple]:
-    """(patch, centre, die_px, corners, size, cues, state index) of each die ``find_dice``
-    finds in one labelled image with a board; dice in two overlapping labelled boxes are left
-    out (ambiguous)."""
-    from vision.dice import find_dice
-
-    labels = json.loads(img_path.with_suffix(".json").read_text())
-    lab = labels.get("dice") or []
-    img = cv2.imread(str(img_path))
-    corners = (labels.get("board") or {}).get("corners")
-    if img is None or not lab or not corners:
-        return []
-    d = label_die_px(labels)
-    size = (img.shape[1], img.shape[0])
-    out = []
-    for r in find_dice(img, die_size_px=d, learned_state=False):
-        cx, cy = r.centre
-        hit = [
-            b
-            for b in lab
-            if b["bbox"][0] <= cx <= b["bbox"][2] and b["bbox"][1] <= cy <= b["bbox"][3]
-        ]
-        if len(hit) > 1:
-            continue
-        state = STATES.index(hit[0].get("state", "flat")) if hit else STATES.index("none")
-        cues = np.array(list(vars(r.tilt).values()) if r.tilt is not None else [0.0] * 8)
-        patch = die_patch(img, r.centre, d)
-        out.append((patch, r.centre, d, np.asarray(corners, float), size, cues, state))
-    return out
-
-
-def collect(imgs: list[Path]) -> DieSamples:
-    rows, where = [], []
-    for i, p in enumerate(imgs):
-        for row in found_dice(p):
-            rows.append(row)
-            where.append(i)
-        if i % 100 == 0:
-            print(f"{i}/{len(imgs)} images, {len(rows)} dice", flush=True)
-    return DieSamples(
-        np.array([r[0] for r in rows], np.uint8).reshape(-1, *die_patch_shape()),
-        np.array([r[1] for r in rows], np.float64).reshape(-1, 2),
-        np.array([r[2] for r in rows], np.float64),
-        np.array([r[3] for r in rows], np.float64).reshape(-1, 4, 2),
-        np.array([r[4] for r in rows], np.int32).reshape(-1, 2),
-        np.array([r[5] for r in rows], np.float32).reshape(-1, 8),
-        np.array([r[6] for r in rows], np.int8),
-        np.array(where, np.int32),
-    )
-
-
-def die_patch_shape() -> tuple[int, int, int]:
-    return die_patch(np.zeros((8, 8, 3), np.uint8), (4.0, 4.0), 2.0).shape  # type: ignore[return-value]
 
 
 def features(s: DieSamples, augment: bool) -> tuple[np.ndarray, np.ndarray]:

@@ -96,7 +96,7 @@ def test_precision_weighs_false_calls() -> None:
 
 
 def test_die_samples_round_trip(tmp_path: Path) -> None:
-    from vision.train_cocked import DieSamples, die_patch_shape
+    from vision.cocked_samples import DieSamples, die_patch_shape
 
     n = 3
     corners = np.array([[100, 80], [1180, 90], [1170, 880], [110, 870]], float)
@@ -154,7 +154,8 @@ def test_restate_leaves_other_finders_readings_alone() -> None:
 
 def test_training_features_are_seeded_and_six_per_die() -> None:
     """Augmentation (size jitter x mirror, some blurred) gives the same rows on every run."""
-    from vision.train_cocked import DieSamples, die_patch_shape, features
+    from vision.cocked_samples import DieSamples, die_patch_shape
+    from vision.train_cocked import features
 
     rng = np.random.default_rng(5)
     n = 4
@@ -227,7 +228,7 @@ def test_views_probability_is_the_mean_over_the_six_views(tmp_path: Path) -> Non
     """On rendered dice: the mean of the model's probabilities over ``VIEWS``; with a cut, the
     same call (above or not above the cut) whether or not the other views were made."""
     from vision.cocked import VIEWS, patch_features, views_probability
-    from vision.train_cocked import DieSamples, collect
+    from vision.cocked_samples import DieSamples, collect
 
     s = DieSamples.concat([collect(_render_set(tmp_path, seed=20261125, n=4))])
     assert len(s.state) >= 4
