@@ -253,9 +253,7 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         return None
     if refine:
         # Only a quad that already passes for a board: the search never makes a non-board one.
-        whole = all_sides_search(grey, small, fast, best_q, fit, bar)
-        if whole is not None and _middle_penalty(grey, whole[0]) == 1.0:
-            best_q, fit, bar = whole
+        best_q, fit, bar = _all_sides(grey, small, fast, best_q, fit, bar)
         best_q, fit, bar = _off_the_points(grey, finalists, best_q, fit, bar)
         # The triangles repeat: a quad a column off at an end fits nearly as well, and only
         # the frame past its short sides tells (vision.board.ends).
@@ -309,6 +307,14 @@ def _polish(
     q, _, bar = refine_quad(grey, q)
     fit, bar = layout_fit(small, q, bars_near(bar))
     q, fit, bar = side_searches(grey, small, fast, q, fit, bar)
+    return _all_sides(grey, small, fast, q, fit, bar)
+
+
+def _all_sides(
+    grey: np.ndarray, small: np.ndarray, fast: FastFit, q: np.ndarray, fit: float, bar: float
+) -> tuple[np.ndarray, float, float]:
+    """The quad after the all-sides search (``all_sides_search``), when that finds one that is
+    no quarter board (``_middle_penalty``); the quad as it was otherwise: (quad, fit, bar)."""
     whole = all_sides_search(grey, small, fast, q, fit, bar)
     if whole is not None and _middle_penalty(grey, whole[0]) == 1.0:
         return whole

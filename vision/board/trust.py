@@ -29,9 +29,9 @@ Markers give exact corners and are not questioned.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
+from vision.board.ends import column_moved
 from vision.board.geometry import BoardFix, order_corners, search_view
 from vision.board.layout import BAR_FRACS, layout_fit, layout_scores
 from vision.board.sides import SIDE_GAIN, side_quiet
@@ -114,13 +114,8 @@ def _moved_fits(image: np.ndarray, quad: np.ndarray, bar_frac: float) -> tuple[f
     own, _ = layout_fit(image, quad)
     if own <= 0:
         return 0.0, 0.0
-    # Board coordinates: the unit square maps onto the quad (TL, TR, BR, BL).
-    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
-    to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
-    column = (1.0 - bar_frac) / 12.0
-    fits = []
-    for left, right in ((-column, 0.0), (0.0, column), (-column, -column), (column, column)):
-        wide = np.float32([[[left, 0], [1 + right, 0], [1 + right, 1], [left, 1]]])
-        moved = cv2.perspectiveTransform(wide, to_image)[0].astype(np.float64)
-        fits.append(layout_fit(image, moved)[0])
+    fits = [
+        layout_fit(image, column_moved(quad, bar_frac, left, right))[0]
+        for left, right in ((-1, 0), (0, 1), (-1, -1), (1, 1))
+    ]
     return max(fits[:2]) / own, max(fits[2:]) / own
