@@ -181,14 +181,14 @@ def patch_features(
     cue = np.zeros(N_CUES, np.float32) if cues is None else np.asarray(cues, np.float32)
     # How wide perspective shows a flat die's side face here (die sides): a side face on the
     # crop's upper side is less telling the wider that is.
-    lean = 2.5 * float(np.linalg.norm(view.lean))
+    lean_sides = float(np.linalg.norm(view.lean))
+    lean = 2.5 * lean_sides
     place = np.array([lean, lean**2], np.float32)
     face, body = _face_and_body(f, ref, cos)
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     parts = [_hog(gx, gy), chroma.ravel(), small.ravel(), cue, place]
     parts += [_thumb(face), _thumb(body), _shape(face, body)]
-    lean_sides = float(np.linalg.norm(view.lean))
     parts.append(_outside(face, body, lean_sides))
     parts.append(shape_cues(face, body, lean_sides, _CROP / _SPAN))
     parts.append(edge_profiles(gx, gy, _CROP / _SPAN))
