@@ -9,10 +9,10 @@ and the die is left unread.
 
     >>> import numpy as np, cv2
     >>> img = np.full((100, 100, 3), (40, 40, 200), np.uint8)  # a red die face
-    >>> round(ring_chroma_spread(img, 50.0, 50.0, 11.0), 1)
+    >>> round(ring_spreads(img, 50.0, 50.0, 11.0)[0], 1)
     0.0
     >>> img[:, 55:] = (40, 160, 40)  # green board on one side
-    >>> ring_chroma_spread(img, 50.0, 50.0, 11.0) > FACE_CHROMA_SPREAD
+    >>> ring_spreads(img, 50.0, 50.0, 11.0)[0] > FACE_CHROMA_SPREAD
     True
 """
 
@@ -31,16 +31,11 @@ _OFF = 3  # a ring with this many samples off its median colour is not one face
 _ANGLES = np.linspace(0.0, 2 * math.pi, _SAMPLES, endpoint=False)
 
 
-def ring_chroma_spread(image_bgr: np.ndarray, x: float, y: float, radius: float) -> float:
-    """How far off the ring's median colour its ``_OFF``-th farthest sample is (Lab a, b;
-    8-bit Lab, about CIE units): 16 points on a circle of ``radius`` about (x, y), each a
-    3x3 mean. 0.0 where too little of the ring lies in the image to tell."""
-    return ring_spreads(image_bgr, x, y, radius)[0]
-
-
 def ring_spreads(image_bgr: np.ndarray, x: float, y: float, radius: float) -> tuple[float, float]:
-    """(chroma, lightness) spreads of the ring: ``ring_chroma_spread``'s, and the same for
-    8-bit Lab lightness."""
+    """(chroma, lightness): how far off the ring's median colour its ``_OFF``-th farthest
+    sample is, in Lab a, b (8-bit Lab, about CIE units) and in 8-bit Lab lightness: 16 points
+    on a circle of ``radius`` about (x, y), each a 3x3 mean. (0.0, 0.0) where too little of
+    the ring lies in the image to tell."""
     h, w = image_bgr.shape[:2]
     ext = int(math.ceil(radius)) + 2
     x0, x1 = max(0, int(x) - ext), min(w, int(x) + ext + 2)

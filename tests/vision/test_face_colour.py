@@ -8,7 +8,7 @@ import pytest
 
 from tests.vision.test_dice import draw_die
 from vision.dice import find_dice
-from vision.face_colour import FACE_CHROMA_SPREAD, RING_AT, ring_chroma_spread
+from vision.face_colour import FACE_CHROMA_SPREAD, RING_AT, ring_spreads
 
 _RED = (40, 40, 200)  # BGR, grey 88
 _GREEN = (40, 122, 40)  # BGR, the same grey as _RED: only the hue tells them apart
@@ -48,8 +48,8 @@ def test_the_spread_is_not_judged_off_the_image() -> None:
     img = np.full((40, 40, 3), _RED, np.uint8)
     img[:, 20:] = _GREEN
     # Centred on the corner, most of the ring is off the image: no call (0.0).
-    assert ring_chroma_spread(img, 0.0, 0.0, RING_AT * 44) == 0.0
-    assert ring_chroma_spread(img, 20.0, 20.0, RING_AT * 44) > FACE_CHROMA_SPREAD
+    assert ring_spreads(img, 0.0, 0.0, RING_AT * 44)[0] == 0.0
+    assert ring_spreads(img, 20.0, 20.0, RING_AT * 44)[0] > FACE_CHROMA_SPREAD
 
 
 @pytest.mark.parametrize("seed", [0, 1])
