@@ -186,7 +186,9 @@ class BoardReader:
         # The bar's count is told where the cube is: a cube on the bar is no checker, and one
         # seen elsewhere leaves the bar's middle to checkers.
         geo = board.geometry
-        seen = None if cube is None or cube.centre is None else cube.centre
+        at = None
+        if cube is not None and cube.centre is not None:
+            at = (cube.centre[0] / geo.width, cube.centre[1] / geo.height)
         counts = count_checkers(
             rect,
             geo,
@@ -194,7 +196,7 @@ class BoardReader:
             shape=board.shape,
             colours=colours,
             ignore=tuple(ignore),
-            cube=CubeSeen(None if seen is None else (seen[0] / geo.width, seen[1] / geo.height)),
+            cube=CubeSeen(at),
         )
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
