@@ -10,14 +10,17 @@ import numpy as np
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, random_scene, render
 
 
-@lru_cache(maxsize=8)
-def marker_free_scene(style: str, seed: int, tilt_deg: float = 6.0) -> tuple[np.ndarray, dict]:
-    """The starting position without markers, the camera 75 cm up and tilted ``tilt_deg``."""
+@lru_cache(maxsize=16)
+def starting_scene(
+    style: str, seed: int, tilt_deg: float = 6.0, markers: bool = False
+) -> tuple[np.ndarray, dict]:
+    """The starting position, the camera 75 cm up and tilted ``tilt_deg``; printed corner
+    markers when ``markers``."""
     spec = SceneSpec(
         style=style,
         white_home="bottom-right",
         position=Position.starting(),
-        markers=False,
+        markers=markers,
         camera=CameraSpec(distance_mm=750, tilt_deg=tilt_deg, tilt_azimuth_deg=30.0, focal_px=1100),
         lighting=LightingSpec(noise_sigma=2.0),
     )

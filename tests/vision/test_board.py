@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import cv2
 import numpy as np
 import pytest
 
+from tests.vision.board_scenes import starting_scene
 from vision.board import (
     BoardGeometry,
     detect_markers,
@@ -17,21 +16,10 @@ from vision.board import (
     layout_fit,
     order_corners,
 )
-from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
 
 
-@lru_cache(maxsize=8)
 def _scene(style: str, markers: bool, seed: int, tilt: float = 0.0):
-    spec = SceneSpec(
-        style=style,
-        white_home="bottom-right",
-        position=Position.starting(),
-        markers=markers,
-        camera=CameraSpec(distance_mm=750, tilt_deg=tilt, tilt_azimuth_deg=30.0, focal_px=1100),
-        lighting=LightingSpec(noise_sigma=2.0),
-    )
-    image, labels = render(spec, np.random.default_rng(seed))
-    return image, labels
+    return starting_scene(style, seed, tilt_deg=tilt, markers=markers)
 
 
 def _corner_error(found, labels) -> float:

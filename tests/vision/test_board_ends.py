@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.vision.board_scenes import marker_free_scene
+from tests.vision.board_scenes import starting_scene
 from vision.board import order_corners
 from vision.board.ends import column_moved, move_ends, ruled_out
 from vision.board.geometry import search_view
@@ -16,7 +16,7 @@ STYLES = [("tournament_green", 3), ("walnut", 2), ("dark", 6)]
 
 def _views(style: str, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """(working view, its grey, the labelled quad in it, the labelled quad's bar fraction)."""
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     small, grey, scale = search_view(image)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
     return small, grey, true, layout_fit(small, true)[1]

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.board_scenes import marker_free_scene, train_render
+from tests.vision.board_scenes import starting_scene, train_render
 from vision.board import find_board_frame, order_corners
 from vision.board.ends import END_FIT
 from vision.board.frame import _margin, _off_the_points
@@ -30,12 +30,8 @@ def test_a_quarter_board_that_fits_fairly_well_is_not_taken_for_the_board() -> N
     """A rendered train scene whose best candidates were all quarter boards (one at layout fit
     0.24, above the old 0.2 at which the playing area is also sought inside the largest quad):
     the search now looks inside and finds the whole board."""
-    image, labels = train_render(16)
-    fix = find_board_frame(image)
-    assert fix is not None
-    true = np.asarray(labels["board"]["corners"], np.float64)
-    width = float(np.linalg.norm(true[1] - true[0]))
-    assert float(np.abs(np.asarray(fix.corners) - true).max()) < width / 52
+    error, width = _search_error(16)
+    assert error < width / 52
 
 
 @pytest.mark.parametrize("style,seed", [("dark", 6), ("black_red", 4)])
@@ -50,7 +46,7 @@ def test_a_side_missing_the_perspective_on_a_dark_frame_is_moved_onto_it(
     from vision.board.layout import layout_fit
     from vision.board.sides import all_sides_search
 
-    image, labels = marker_free_scene(style, seed, tilt_deg=10.0)
+    image, labels = starting_scene(style, seed, tilt_deg=10.0)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     point = (true[2] - true[3]) / 13
     off = true.copy()
@@ -69,12 +65,8 @@ def test_a_board_found_a_column_over_is_moved_back(index: int) -> None:
     were a point column over (one short side on the frame, the other on the points; 1.0-1.1
     points off), fitting only 1.1-1.4 times worse than the board; the frame past the short
     sides moves them back (vision.board.ends)."""
-    image, labels = train_render(index)
-    fix = find_board_frame(image)
-    assert fix is not None
-    true = np.asarray(labels["board"]["corners"], np.float64)
-    width = float(np.linalg.norm(true[1] - true[0]))
-    assert float(np.abs(np.asarray(fix.corners) - true).max()) < width / 52
+    error, width = _search_error(index)
+    assert error < width / 52
 
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2)])
@@ -82,7 +74,7 @@ def test_a_quad_on_the_points_gives_way_to_a_finalist_on_the_frame(style: str, s
     """The chosen quad's top side pulled down onto the points (busy outside): a finalist a
     point away on the frame that fits nearly as well and lines up as well is taken instead;
     one that lies on the points too is not."""
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     small, grey, scale = search_view(image)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
     pulled = true.copy()
@@ -97,3 +89,14 @@ def test_a_quad_on_the_points_gives_way_to_a_finalist_on_the_frame(style: str, s
     finalists = [(fit_true, bar_true, lower, alignment(grey, lower) + 10.0)]
     q, _, _ = _off_the_points(grey, finalists, pulled, fit_pulled, bar_pulled)
     assert q is pulled
+
+
+def _search_error(index: int) -> tuple[float, float]:
+    """The marker-free search's largest corner error on a train render (``train_render``),
+    and the labelled board's width, in pixels."""
+    image, labels = train_render(index)
+    fix = find_board_frame(image)
+    assert fix is not None
+    true = np.asarray(labels["board"]["corners"], np.float64)
+    width = float(np.linalg.norm(true[1] - true[0]))
+    return float(np.abs(np.asarray(fix.corners) - true).max()), width

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.board_scenes import marker_free_scene
+from tests.vision.board_scenes import starting_scene
 from vision.board import order_corners
 from vision.board.ends import column_moved
 from vision.board.geometry import BoardFix, make_fix, search_view
@@ -26,12 +26,12 @@ def _true_fix(image: np.ndarray, labels: dict, margin: float = 1.0) -> BoardFix:
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])
 def test_the_true_quad_is_trusted(style: str, seed: int) -> None:
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     assert board_doubt(image, _true_fix(image, labels)) == ""
 
 
 def test_an_ambiguous_search_is_doubted_and_markers_never_are() -> None:
-    image, labels = marker_free_scene("tournament_green", 3)
+    image, labels = starting_scene("tournament_green", 3)
     fix = _true_fix(image, labels, margin=0.5 * AMBIGUOUS_MARGIN)
     assert "another placement" in board_doubt(image, fix)
     assert board_doubt(image, replace(fix, method="markers")) == ""
@@ -39,7 +39,7 @@ def test_an_ambiguous_search_is_doubted_and_markers_never_are() -> None:
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2)])
 def test_a_quarter_board_and_a_side_on_the_points_are_doubted(style: str, seed: int) -> None:
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     # One row of one half: six points, half the width and height (the bar's share aside).
     top, bottom = true[0] + 0.5 * (true[3] - true[0]), true[1] + 0.5 * (true[2] - true[1])
@@ -53,7 +53,7 @@ def test_a_quarter_board_and_a_side_on_the_points_are_doubted(style: str, seed: 
 
 
 def test_a_doubtful_board_gives_no_believed_count() -> None:
-    image, labels = marker_free_scene("tournament_green", 3)
+    image, labels = starting_scene("tournament_green", 3)
     sure = _true_fix(image, labels)
     unsure = replace(sure, margin=0.0)
     trusted = BoardReader(None, board_finder=lambda _: sure, dice_finder=False).read(image)
@@ -74,7 +74,7 @@ def test_the_referee_asks_about_a_doubtful_board_rather_than_call_a_fault() -> N
     from rules.position import Position as RulesPosition
     from rules.side import Side
 
-    image, labels = marker_free_scene("tournament_green", 3)
+    image, labels = starting_scene("tournament_green", 3)
     sure = _true_fix(image, labels)
     white = list(labels["board"]["white"])
     black = list(labels["board"]["black"])
@@ -101,7 +101,7 @@ def test_a_quad_a_column_short_of_the_board_is_doubted(style: str, seed: int) ->
     """A short side stopped a point column in, on the points, the other on the playing area's
     edge: the wider quad explains the view better, though the search saw no rival, the columns
     line up and the long sides lie on the frame."""
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     _, bar = layout_fit(image, true)
     column = (1 - bar) / 12
@@ -119,7 +119,7 @@ def test_a_quad_a_column_short_of_the_board_is_doubted(style: str, seed: int) ->
 def test_a_long_side_on_the_points_at_one_end_is_doubted(style: str, seed: int) -> None:
     """One corner pulled in along the short side (the long side misses the perspective): the
     side leaves the frame and crosses the points at that end only."""
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     slanted = true.copy()
     slanted[2] += 0.08 * (true[1] - true[2])  # bottom right, up its short side
@@ -136,7 +136,7 @@ def test_a_quad_a_whole_column_over_is_doubted(style: str, seed: int) -> None:
     clearly better (1.59-1.68 times). Moved right instead, two of these styles gain only
     1.09-1.13 times, under SHIFTED_FIT: not caught here (the search moves such quads
     back itself: vision.board.ends, tests/vision/test_board_ends.py)."""
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     _, bar = layout_fit(image, true)
     column = (1 - bar) / 12
@@ -150,7 +150,7 @@ def test_columns_lining_up_only_loosely_are_doubted(style: str, seed: int) -> No
     """A quad whose point columns line up well enough for the search (MIN_PATTERN_SCORE) but
     not for trust (TRUSTED_PATTERN): the right side pulled in by the least share of a column
     that brings the pattern score between the two."""
-    image, labels = marker_free_scene(style, seed)
+    image, labels = starting_scene(style, seed)
     small, grey, scale = search_view(image)  # where board_doubt measures the pattern
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
     _, bar = layout_fit(small, true)
