@@ -26,13 +26,22 @@ def _render(
     return render(spec, np.random.default_rng(seed))
 
 
-def _count(image, home: str):
+def _rectified(image):
+    """The board found by its markers, rectified: (image, fix, shape, the image's geometry)."""
+    from vision.board import BoardGeometry
+
     fix = find_board_markers(image)
     assert fix is not None
     rect = rectify(image, fix.matrix, WORK_W, WORK_H)
-    return count_checkers(
-        rect, fix.geometry, home, shape=BoardShape(aspect=quad_aspect(fix.corners))
-    )
+    shape = BoardShape(aspect=quad_aspect(fix.corners))
+    h, w = rect.shape[:2]
+    geo = BoardGeometry(width=w, height=h, bar_frac=fix.geometry.bar_frac)
+    return rect, fix, shape, geo
+
+
+def _count(image, home: str):
+    rect, fix, shape, _ = _rectified(image)
+    return count_checkers(rect, fix.geometry, home, shape=shape)
 
 
 @pytest.mark.parametrize(
@@ -488,18 +497,13 @@ def test_eleven_fanned_seen_at_an_angle_count(style: str, azimuth: float) -> Non
 
 
 def test_a_die_on_an_empty_points_edge_slot_of_a_checker_sets_colour_is_doubtful() -> None:
-    from vision.board import BoardGeometry
     from vision.checkers.model import point_cells
 
     home = "bottom-left"
     position = random_position(np.random.default_rng(23), "midgame")
     image, _ = _render("black_red", position, home, 23)
-    fix = find_board_markers(image)
-    assert fix is not None
-    rect = rectify(image, fix.matrix, WORK_W, WORK_H)
-    shape = BoardShape(aspect=quad_aspect(fix.corners))
-    h, w = rect.shape[:2]
-    geo = BoardGeometry(width=w, height=h, bar_frac=fix.geometry.bar_frac)
+    rect, fix, shape, geo = _rectified(image)
+    h = rect.shape[0]
 
     def with_a_die_on(point: int) -> tuple[int, float]:
         # A die (a third of a point wide) on the point's edge slot, where a checker would lie.
@@ -536,16 +540,10 @@ def _with_arm(rect: np.ndarray, cell, length: float) -> np.ndarray:
 
 def _empty_points(style: str, seed: int, home: str):
     """A rendered midgame's rectified board, its fix and shape, and its points read empty."""
-    from vision.board import BoardGeometry
     from vision.checkers.model import point_cells
 
     image, _ = _render(style, random_position(np.random.default_rng(seed), "midgame"), home, seed)
-    fix = find_board_markers(image)
-    assert fix is not None
-    rect = rectify(image, fix.matrix, WORK_W, WORK_H)
-    shape = BoardShape(aspect=quad_aspect(fix.corners))
-    h, w = rect.shape[:2]
-    geo = BoardGeometry(width=w, height=h, bar_frac=fix.geometry.bar_frac)
+    rect, fix, shape, geo = _rectified(image)
     before = count_checkers(rect, fix.geometry, home, shape=shape)
     empty = [
         (c, p)

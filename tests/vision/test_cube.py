@@ -64,6 +64,10 @@ def test_cube_location_is_read_beside_its_shadow(style: str, location: str, seed
     assert cube is not None and cube.location == labels["cube"]["location"] == location
 
 
+# Where drawn frames put the board's canonical origin (frame pixels).
+_OFFSET = (300, 100)
+
+
 def _drawn_board(
     bar_bgr: tuple[int, int, int],
     face: np.ndarray | None,
@@ -75,22 +79,32 @@ def _drawn_board(
     ``face`` centred at canonical ``at``, with a little seeded noise.  Returns (frame,
     homography frame -> canonical, geometry)."""
     geo = BoardGeometry(bar_frac=0.08)
-    ox, oy = 300, 100
+    ox, oy = _OFFSET
     img = np.full((1100, 1800, 3), (70, 90, 110), np.uint8)  # table
     img[oy : oy + 900, ox : ox + 1200] = (40, 75, 120)  # playing area
     b0, b1 = geo.bar_span
     img[oy : oy + 900, ox + int(b0) : ox + int(b1)] = bar_bgr
     if band is not None:  # a lighter band 40 px wide down the bar's middle
         img[oy : oy + 900, ox + 580 : ox + 620] = band
+    return (*_framed(img, face, at, 3), geo)
+
+
+def _framed(
+    img: np.ndarray, face: np.ndarray | None, at: tuple[float, float], seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """A drawn frame (board offset by 300/100 px) with a BGRA square ``face``, if given,
+    centred at canonical ``at``, and a little seeded noise: (frame, homography frame ->
+    canonical)."""
+    ox, oy = _OFFSET
     if face is not None:
         s = face.shape[0]
         x, y = int(ox + at[0] - s / 2), int(oy + at[1] - s / 2)
         alpha = face[..., 3:4].astype(np.float32) / 255
         roi = img[y : y + s, x : x + s].astype(np.float32)
         img[y : y + s, x : x + s] = (roi * (1 - alpha) + face[..., :3] * alpha).astype(np.uint8)
-    noise = np.random.default_rng(3).normal(0, 2.0, img.shape)
+    noise = np.random.default_rng(seed).normal(0, 2.0, img.shape)
     img = (img + noise).clip(0, 255).astype(np.uint8)
-    return img, np.array([[1.0, 0, -ox], [0, 1.0, -oy], [0, 0, 1.0]]), geo
+    return img, np.array([[1.0, 0, -ox], [0, 1.0, -oy], [0, 0, 1.0]])
 
 
 def _cube_side(geo: BoardGeometry) -> int:
@@ -175,27 +189,18 @@ def _paper_board(face: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, Board
     middle, and ``face`` (BGRA) centred on the line at mid-height: (frame, homography frame ->
     canonical, geometry)."""
     geo = BoardGeometry(bar_frac=0.02)
-    ox, oy = 300, 100
+    ox, oy = _OFFSET
     img = np.full((1100, 1800, 3), (150, 150, 148), np.uint8)  # a grey desk
     img[oy : oy + 900, ox : ox + 1200] = (232, 234, 236)
     img[oy : oy + 900, ox + 592 : ox + 608] = (20, 20, 20)  # the printed bar line
-    if face is not None:
-        s = face.shape[0]
-        x, y = int(ox + 600 - s / 2), int(oy + 450 - s / 2)
-        alpha = face[..., 3:4].astype(np.float32) / 255
-        roi = img[y : y + s, x : x + s].astype(np.float32)
-        img[y : y + s, x : x + s] = (roi * (1 - alpha) + face[..., :3] * alpha).astype(np.uint8)
-    noise = np.random.default_rng(5).normal(0, 2.0, img.shape)
-    img = (img + noise).clip(0, 255).astype(np.uint8)
-    return img, np.array([[1.0, 0, -ox], [0, 1.0, -oy], [0, 0, 1.0]]), geo
+    return (*_framed(img, face, (600.0, 450.0), 5), geo)
 
 
 @pytest.mark.parametrize("value", [64, 8])
 def test_a_white_cube_on_a_paper_boards_line_is_read_at_the_middle(value: int) -> None:
     """A white cube on white paper, over the bar line: no blob stands out, so the number is
     read where a cube waits most, the bar's middle.  No number there: no cube."""
-    geo = BoardGeometry(bar_frac=0.02)
-    side = int(round(0.55 * geo.point_width / 0.92))
+    side = _cube_side(BoardGeometry(bar_frac=0.02))
     body = (236, 238, 240)
     img, h, geo = _paper_board(cube_face(value, body, (25, 25, 25), side))
     found = find_cube(img, h, geo, "bottom-right")
