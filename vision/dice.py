@@ -140,8 +140,9 @@ def find_dice(
         if _layout_ok(g) and _face_plain(gray, g, 0.75):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
-    # With a board, as round as a lone pip must be there: a side face seen obliquely (its
-    # pips flatter, its face shaded) would set a wrong face grey for the lone pips.
+    # With a board, as round as a lone pip must be there (the same bar for both): a side face
+    # seen obliquely (its pips flatter, its face shaded) would set a wrong face grey for the
+    # lone pips.
     multi_round = _ROUND_SIZED if die_px else _ROUND
     multi = [list(g.pips) for g in groups if _mean([p.circularity for p in g.pips]) >= multi_round]
     half_single = 0.5 * die_size_px * f if die_size_px else None
@@ -149,7 +150,7 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    groups = _accept_singles(gray, groups, multi, pips, _ROUND_SIZED if die_px else _ROUND)
+    groups = _accept_singles(gray, groups, multi, pips, multi_round)
     spreads: dict[int, tuple[float, float]] = {}
     if die_size_px is not None:
         # A 1's face is one colour round its pip; a gap between checkers is not (needs the
