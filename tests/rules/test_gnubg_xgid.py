@@ -6,7 +6,8 @@ import pytest
 
 from rules.position import Position
 from tests.rules.test_gnubg_ids import _positions
-from tests.support.gnubg import gnubg_state_after, requires_gnubg
+from tests.support.gnubg import requires_gnubg
+from tests.support.gnubg_match import gnubg_state_after
 
 pytestmark = [pytest.mark.gnubg, requires_gnubg]
 

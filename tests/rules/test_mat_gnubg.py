@@ -16,13 +16,8 @@ from rules.matfile import to_mat
 from rules.sgf import to_sgf
 from rules.side import Side
 from tests.rules.test_match_scripts import crawford_match, played_out_match
-from tests.support.gnubg import (
-    find_gnubg,
-    import_mat,
-    match_id_for,
-    match_id_info,
-    requires_gnubg,
-)
+from tests.support.gnubg import find_gnubg, requires_gnubg
+from tests.support.gnubg_match import import_mat, match_id_for, match_id_info
 
 pytestmark = [pytest.mark.gnubg, requires_gnubg]
 

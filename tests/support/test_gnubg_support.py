@@ -14,18 +14,20 @@ from tests.support.gnubg import (
     decode_position_id,
     decode_position_ids,
     gnubg_check_plays,
-    gnubg_state_after,
-    import_mat,
     legal_plays,
     legal_results,
-    match_id_for,
-    match_id_info,
-    match_ids_for,
     position_id_for,
     position_ids_for,
     requires_gnubg,
     sample_queries,
     swap_sides,
+)
+from tests.support.gnubg_match import (
+    gnubg_state_after,
+    import_mat,
+    match_id_for,
+    match_id_info,
+    match_ids_for,
 )
 
 START_SIDE = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5) + (0,) * 10 + (2, 0)
