@@ -11,6 +11,8 @@ MODULES = [
     "rules.actions",
     "rules.cube",
     "rules.game",
+    "rules.game_state",
+    "rules.game_offers",
     "rules.match",
     "rules.matchid",
     "rules.matfile",
