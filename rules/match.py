@@ -22,7 +22,6 @@ rules.actions.ActionRefused: the cube can only be turned before rolling
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.actions import (
@@ -48,8 +47,10 @@ from rules.actions import (
     action_to_json,
 )
 from rules.check import Verdict, check_play
-from rules.cube import Cube, GameResult, Rules
-from rules.game import Event, GameState, Phase, advance, expect_play
+from rules.cube import Cube, Rules
+from rules.game import GameState, Phase, expect_play
+from rules.match_state import GameRecord, MatchState, Score, advance_match, new_match_state
+from rules.match_view import next_step, scoreboard
 from rules.play import IllegalMove, NotationError, Play
 from rules.position import Position
 from rules.side import Side
@@ -57,114 +58,9 @@ from rules.side import Side
 FORMAT = "bgref-match"
 VERSION = 1
 
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Points per side.
-
-    >>> Score().add(Side.BLACK, 2)
-    Score(white=0, black=2)
-    """
-
-    white: int = 0
-    black: int = 0
-
-    def __getitem__(self, side: Side) -> int:
-        return self.white if side is Side.WHITE else self.black
-
-    def add(self, side: Side, points: int) -> Score:
-        if side is Side.WHITE:
-            return Score(self.white + points, self.black)
-        return Score(self.white, self.black + points)
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A finished game: the score before it, whether it was the Crawford game, its events
-    (moves and cube actions, for export) and its result."""
-
-    number: int
-    score_before: Score
-    crawford: bool
-    first: Side  # who won the opening roll
-    events: tuple[Event, ...]
-    result: GameResult
-    final: Position  # the board at the end, seen from the player on turn (the loser after a
-    # bear-off, the doubler after a drop)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchState:
-    """The whole match as one immutable value (what undo and replay compare)."""
-
-    length: int  # 0 = money session
-    rules: Rules
-    score: Score = field(default_factory=Score)
-    games: tuple[GameRecord, ...] = ()
-    game: GameState = field(default_factory=GameState)
-    crawford_done: bool = False
-    winner: Side | None = None
-
-    @property
-    def money(self) -> bool:
-        return self.length == 0
-
-    @property
-    def post_crawford(self) -> bool:
-        """True after the Crawford game has been played."""
-        return self.crawford_done and not self.game.crawford
-
-
-def new_match_state(length: int, rules: Rules | None = None) -> MatchState:
-    """The state before the first game; refuses options that do not apply."""
-    rules = rules or Rules()
-    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
-        raise ValueError(
-            f"match length must be a whole number >= 1 (or 0 for money), not {length!r}"
-        )
-    if length > 0:
-        used = rules.money_only_in_use()
-        if used:
-            raise ValueError(f"{' and '.join(used)} apply to money play only, not to a match")
-    game = GameState.new(rules, money=length == 0)
-    return MatchState(length, rules, game=game)
-
-
-def advance_match(state: MatchState, action: Action) -> MatchState:
-    """The match after ``action`` (not ``Undo``, which needs the history: see :class:`Match`)."""
-    if state.winner is not None:
-        raise ActionRefused(f"the match is over: {state.winner} won")
-    game = advance(state.game, action)
-    if game.phase is not Phase.OVER:
-        return replace(state, game=game)
-    result = game.result
-    assert result is not None and game.turn is not None
-    first = game.events[0].side if game.events else game.turn
-    record = GameRecord(
-        len(state.games) + 1,
-        state.score,
-        game.crawford,
-        first,
-        game.events,
-        result,
-        game.position,
-    )
-    score = state.score.add(result.winner, result.points)
-    games = state.games + (record,)
-    if state.length and score[result.winner] >= state.length:
-        return replace(state, score=score, games=games, game=game, winner=result.winner)
-    crawford = False
-    if state.length and state.rules.crawford and not state.crawford_done:
-        # The first game after a player first reaches N-1 (never at 0-0 in a 1-point match).
-        crawford = score[result.winner] == state.length - 1
-    next_game = GameState.new(state.rules, money=state.money, crawford=crawford)
-    return replace(
-        state,
-        score=score,
-        games=games,
-        game=next_game,
-        crawford_done=state.crawford_done or crawford,
-    )
+# The match's values are defined in rules.match_state; they are named here too, so one import
+# gives a caller the match, its score and its records.
+__all__ = ["FORMAT", "VERSION", "GameRecord", "Match", "MatchState", "Score"]
 
 
 class Match:
@@ -334,76 +230,12 @@ class Match:
         >>> m.prompt()
         'black to play 5-2'
         """
-        g = self.game
-        if self.winner is not None:
-            s = self.score
-            return f"match over: {self.winner} wins {s[self.winner]}-{s[self.winner.opponent]}"
-        if g.phase is Phase.OPENING:
-            return "opening roll: one die each"
-        if g.phase is Phase.TO_ROLL:
-            may = g.cube_available and g.turn is not None and g.cube.may_double(g.turn)
-            text = f"{g.turn} to roll" + (" or double" if may else "")
-            if g.illegal is not None:
-                text += f" ({g.illegal.mover}'s play was illegal: accept it or demand a correction)"
-            return text
-        if g.phase is Phase.DOUBLED:
-            if g.beaver:
-                offerer = g.cube.owner
-                return f"{offerer} beavers to {g.cube.value * 2}: {self.decider} to take or pass"
-            return f"{g.turn} doubles to {g.cube.value * 2}: {self.decider} to take or pass"
-        if g.phase is Phase.RESIGNATION and g.resignation is not None:
-            level = {1: "a single game", 2: "a gammon", 3: "a backgammon"}[g.resignation.level]
-            return f"{g.resignation.by} resigns {level}: {self.decider} to accept or decline"
-        if g.phase is Phase.ROLLED and g.dice is not None:
-            return f"{g.turn} to play {max(g.dice)}-{min(g.dice)}"
-        if g.phase is Phase.MOVED:
-            note = f" (illegal: {g.moved_reason})" if g.moved_reason else ""
-            return f"{g.turn} to pick up the dice{note}"
-        return str(g.phase)
+        return next_step(self)
 
     def snapshot(self) -> dict[str, Any]:
         """The current state as JSON-ready data for the web scoreboard (not for replay: use
         :meth:`to_json` for that)."""
-        g = self.game
-        last = self.games[-1].result if self.games else None
-        return {
-            "length": self.length,
-            "money": self.is_money,
-            "names": {"white": self.white_name, "black": self.black_name},
-            "score": {"white": self.score.white, "black": self.score.black},
-            "game": len(self.games) + (0 if self.is_over else 1),
-            "crawford": self.is_crawford,
-            "post_crawford": self.is_post_crawford,
-            "phase": str(g.phase),
-            "turn": None if g.turn is None else str(g.turn),
-            "decider": None if self.decider is None else str(self.decider),
-            "dice": None if g.dice is None else list(g.dice),
-            "cube": {
-                "value": g.cube.value,
-                "face": g.cube.face,
-                "owner": None if g.cube.owner is None else str(g.cube.owner),
-                "available": g.cube_available,
-            },
-            "position_id": g.board().position_id(),
-            "match_id": self.match_id(),
-            "illegal": None
-            if g.illegal is None and not g.moved_reason
-            else (g.illegal.reason if g.illegal is not None else g.moved_reason),
-            "resignation": None
-            if g.resignation is None or g.phase is not Phase.RESIGNATION
-            else {"by": str(g.resignation.by), "level": g.resignation.level},
-            "last_result": None
-            if last is None
-            else {
-                "winner": str(last.winner),
-                "kind": last.kind.name.lower(),
-                "points": last.points,
-                "reason": str(last.reason),
-                "text": str(last),
-            },
-            "winner": None if self.winner is None else str(self.winner),
-            "prompt": self.prompt(),
-        }
+        return scoreboard(self)
 
     # -- actions ---------------------------------------------------------------------
 

@@ -14,6 +14,8 @@ MODULES = [
     "rules.game_state",
     "rules.game_offers",
     "rules.match",
+    "rules.match_state",
+    "rules.match_view",
     "rules.matchid",
     "rules.matfile",
     "rules.chouette",
