@@ -16,8 +16,10 @@ before any event about it is returned, so the journal always knows at least what
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from firmware.dice_memory import DiceMemory
+from firmware.dice_memory import fault as die_fault
 from firmware.events import Kind, RefereeEvent
 from firmware.matching import BoardRead, MatchSettings, doubtful_explanation, nearest, read_board
 from firmware.matching import Match as Fit
@@ -69,14 +71,8 @@ class Referee:
         self._last_said: tuple[Kind, str] | None = None
         self._pending_confirm: Position | None = None
         self._correcting = False  # a correction was demanded: wait for the dice to come back
-        # Places where the camera "sees a die" when no die can be there (at the moment the dice
-        # were picked up, or on the set-up board): a glint, a print, a gap between checkers.
-        # A die read at such a place later is ignored.
-        self._scenery: list[tuple[float, float, float]] = []  # x, y, radius
         self._opening_seen = False
-        # Where the dice of the accepted roll lay: a different roll elsewhere before any checker
-        # moved means the players re-rolled (a cocked die the camera missed, say).
-        self._roll_dice: list[tuple[float, float, float, int | None]] = []  # x, y, size, value
+        self._dice = DiceMemory(settings.dice_confidence)  # scenery and the accepted roll
 
     # -- public ----------------------------------------------------------------------
 
@@ -84,7 +80,7 @@ class Referee:
         """One confirmed (still, repeated) observation of the board."""
         if obs.status != "ok" or obs.white is None:
             return self._say(Kind.STATUS, f"camera: {obs.status.replace('_', ' ')}", None)
-        obs = self._without_scenery(obs)
+        obs = self._dice.without_scenery(obs)
         phase = self.match.phase
         if self.match.is_over:
             return self._say(Kind.MATCH_OVER, self.match.prompt(), None)
@@ -134,8 +130,8 @@ class Referee:
         if not self._opening_seen:
             self._opening_seen = True
             if len(obs.dice) != 2:  # nobody has rolled yet: whatever "dice" show are scenery
-                self._remember_scenery(obs.dice)
-                obs = self._without_scenery(obs)
+                self._dice.remember_scenery(obs.dice)
+                obs = self._dice.without_scenery(obs)
         if not obs.dice:
             return self._say(
                 Kind.PROMPT, "opening roll: one die each, in your own right half", None
@@ -158,7 +154,7 @@ class Referee:
                 Kind.REROLL, f"opening tie {white.value}-{black.value}: roll again", None
             )
         events = self._apply(lambda: self.match.opening_roll(white=white.value, black=black.value))
-        self._roll_dice = []  # the opening dice are never "rolled again" by one player
+        self._dice.forget_roll()  # the opening dice are never "rolled again" by one player
         turn = self.match.turn
         dice = self.match.dice
         assert turn is not None and dice is not None
@@ -187,7 +183,7 @@ class Referee:
         d1, d2 = (d.value for d in obs.dice)
         assert d1 is not None and d2 is not None
         events = self._apply(lambda: self.match.roll(d1, d2, by=turn))
-        self._roll_dice = _dice_places(obs.dice)
+        self._dice.remember_roll(obs.dice)
         return [
             RefereeEvent(
                 Kind.ROLL,
@@ -216,7 +212,7 @@ class Referee:
                     str(turn),
                 )
             self._correcting = False
-        if self._early_roll(obs, turn):
+        if self._dice.early_roll(obs, turn):
             return self._say(
                 Kind.REROLL,
                 f"{turn.opponent} rolled before {turn} picked up the dice: roll again later",
@@ -251,8 +247,8 @@ class Referee:
                 )
             return self._uncertain(fit, turn, obs, tree)
         # Dice picked up: the play is final. Anything still read as a die is scenery.
-        self._remember_scenery(obs.dice)
-        self._roll_dice = []
+        self._dice.remember_scenery(obs.dice)
+        self._dice.forget_roll()
         if verdict.legal:
             assert verdict.play is not None
             events = self._apply(lambda: self.match.move(verdict.play, by=turn))
@@ -314,7 +310,7 @@ class Referee:
         self, dice: list[ObservedDie], roller: Side | None = None
     ) -> list[RefereeEvent] | None:
         for die in dice:
-            fault = _fault(die, roller)
+            fault = die_fault(die, roller)
             if fault is not None:
                 kind, said, maybe = fault
                 if die.confidence < self.settings.dice_confidence:
@@ -335,82 +331,21 @@ class Referee:
                 )
         return None
 
-    def _remember_scenery(self, dice: tuple[ObservedDie, ...]) -> None:
-        """Add these readings to the scenery (kept short: a real die may land there later)."""
-        self._scenery += [
-            (d.centre[0], d.centre[1], 0.6 * max(d.bbox[2] - d.bbox[0], d.bbox[3] - d.bbox[1]))
-            for d in dice
-        ]
-        self._scenery = self._scenery[-8:]
-
-    def _without_scenery(self, obs: Observation) -> Observation:
-        if not self._scenery or not obs.dice:
-            return obs
-
-        def is_scenery(die: ObservedDie) -> bool:
-            x, y = die.centre
-            return any((x - sx) ** 2 + (y - sy) ** 2 <= r * r for sx, sy, r in self._scenery)
-
-        kept = tuple(d for d in obs.dice if not is_scenery(d))
-        return obs if len(kept) == len(obs.dice) else replace(obs, dice=kept)
-
-    def _early_roll(self, obs: Observation, turn: Side) -> bool:
-        """Two confidently read dice in the opponent's half while the mover's are still down.
-        (A stray reflection read as a third die must not stop the game.)"""
-
-        def credible(die: ObservedDie, zone: str) -> bool:
-            return (
-                die.zone == zone
-                and die.state == "flat"
-                and die.value is not None
-                and die.confidence >= self.settings.dice_confidence
-            )
-
-        theirs = sum(credible(d, f"{turn.opponent}_right") for d in obs.dice)
-        ours = sum(credible(d, f"{turn}_right") for d in obs.dice)
-        return theirs >= 2 and ours >= 1
-
     def _rerolled(
         self, obs: Observation, turn: Side, dice: tuple[int, int]
     ) -> list[RefereeEvent] | None:
-        """Nothing moved yet, and two flat, well-read dice of another roll lie in the mover's
-        half, at least one of them away from where the accepted roll lay: the players rolled
-        again (they saw a fault the camera missed). The old roll is voided and the new one
-        taken. A die still where an accepted die lay must read as that die did, so a misread
-        of dice that did not move can never replace a roll."""
-        if len(self._roll_dice) != 2 or len(obs.dice) != 2:
-            return None
-        if any(
-            d.zone != f"{turn}_right"
-            or d.state != "flat"
-            or d.value is None
-            or d.confidence < self.settings.dice_confidence
-            for d in obs.dice
-        ):
-            return None
-        new = [d.value for d in obs.dice if d.value is not None]
-        if sorted(new) == sorted(dice):
-            return None
-        moved = 0
-        for die in obs.dice:
-            x, y, size = _die_place(die)
-            stayed = [
-                value
-                for ox, oy, osize, value in self._roll_dice
-                if (x - ox) ** 2 + (y - oy) ** 2 < (1.5 * max(size, osize)) ** 2
-            ]
-            if not stayed:
-                moved += 1
-            elif die.value not in stayed:
-                return None  # the same die, read differently: not a new roll
-        if not moved:
+        """Nothing moved yet, and the dice show another roll where the accepted one did not
+        lie (:meth:`DiceMemory.new_roll`): the players rolled again (they saw a fault the
+        camera missed). The old roll is voided and the new one taken."""
+        new = self._dice.new_roll(obs, turn, dice)
+        if new is None:
             return None
         try:
             events = self._apply(lambda: self.match.void_roll("other", by=turn))
             events += self._apply(lambda: self.match.roll(new[0], new[1], by=turn))
         except ActionRefused:
             return None
-        self._roll_dice = _dice_places(obs.dice)
+        self._dice.remember_roll(obs.dice)
         return [
             RefereeEvent(
                 Kind.ROLL,
@@ -519,29 +454,6 @@ class Referee:
             return []
         self._last_said = (kind, message)
         return [RefereeEvent(kind, message, side, dict(details or {}))]
-
-
-def _die_place(die: ObservedDie) -> tuple[float, float, float]:
-    """Centre and size (longest box side) of a die reading, in image pixels."""
-    x0, y0, x1, y1 = die.bbox
-    return die.centre[0], die.centre[1], float(max(x1 - x0, y1 - y0))
-
-
-def _fault(die: ObservedDie, roller: Side | None) -> tuple[str, str, str] | None:
-    """What voids a roll in this die, if anything: the reroll's reason, what is said, and what
-    is asked when the die is doubtful. Where it lies counts once the roller is known."""
-    if die.state == "cocked":
-        return "cocked", "a die is cocked", "cocked"
-    if die.state == "on_checker":
-        return "on_checker", "a die landed on a checker", "on a checker"
-    if roller is not None and die.zone != f"{roller}_right":
-        half = f"outside {roller}'s right half"
-        return "outside", f"a die is {half}", half
-    return None
-
-
-def _dice_places(dice: tuple[ObservedDie, ...]) -> list[tuple[float, float, float, int | None]]:
-    return [(*_die_place(d), d.value) for d in dice]
 
 
 def _opponent_moved(before: Position, after: Position) -> bool:
