@@ -54,6 +54,7 @@ class BoxPlace:
     state: str = "flat"
     zone: str = "outside"
     is_cube: bool = False
+    support: str | None = None  # a cocked die's: checker, frame, die, free or outside
 
     def vertices(self) -> np.ndarray:
         h = self.size / 2
@@ -429,6 +430,7 @@ def _place_cocked(
         px, py = contact + w * lcon * np.cos(alpha)
         toward = -w
     box = _tilted(rng, s, (px, py), toward, float(alpha), z_surface, die.value)
+    box.support = kind  # no draw: the renders stay the same (vision.cocked_audit reads it)
     cx, cy = box.centre[:2]
     if die.zone != "outside" and g.zone_at(cx, cy, wh) != die.zone:
         return None
