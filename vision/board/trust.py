@@ -29,7 +29,9 @@ would believe, it asks the found quad three questions (``board_doubt``):
   the edges at the quad's column boundaries are compared with the same boundaries slid up to
   half a column (``columns_off``, ``OFF_COLUMNS``).
 
-Markers give exact corners and are not questioned.
+Markers give exact corners and are not questioned, unless a corner's marker was hidden and the
+corner guessed from the other three leaves the point columns lining up worse than the search
+would take a board from (``find_board_markers`` gives it margin 0).
 """
 
 from __future__ import annotations
@@ -72,6 +74,9 @@ SHIFTED_FIT = 1.25
 def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     """Why a found board should not be believed, or "" when nothing is wrong with it."""
     if fix.method != "frame":
+        # Markers give exact corners, unless one was hidden and its guess does not line up.
+        if fix.margin < AMBIGUOUS_MARGIN:
+            return "a corner marker is hidden and the corner guessed does not line up"
         return ""
     if fix.margin < AMBIGUOUS_MARGIN:
         return f"another placement of the board fits almost as well (margin {fix.margin:.3f})"
