@@ -39,6 +39,31 @@ def test_markers_give_exact_corners(style: str, seed: int) -> None:
     assert _corner_error(fix.corners, labels) < 0.01 * _board_width(labels)
 
 
+def test_a_guessed_corner_that_does_not_line_up_is_doubted() -> None:
+    """A hidden marker's corner is guessed from the other three; where the columns then line
+    up worse than the search takes a board from (here: the playing area painted over), the fix has
+    margin 0 and trust doubts it. With all four markers the corners are exact and trusted."""
+    from vision.board.trust import board_doubt
+
+    image, labels = _scene("walnut", True, 7, tilt=12.0)
+    flat = image.copy()  # the playing area painted over: nothing for the columns to meet
+    cv2.fillConvexPoly(flat, np.asarray(labels["board"]["corners"], np.int32), (90, 110, 130))
+    four = find_board_markers(flat)
+    assert four is not None and four.margin == 1.0 and board_doubt(flat, four) == ""
+    c = detect_markers(flat)[2]
+    hidden = (c.mean(axis=0) + 1.6 * (c - c.mean(axis=0))).astype(np.int32)
+    cv2.fillConvexPoly(flat, hidden, (60, 60, 60))
+    assert len(detect_markers(flat)) == 3
+    three = find_board_markers(flat)
+    assert three is not None and three.margin == 0.0
+    assert "corner marker is hidden" in board_doubt(flat, three)
+    # The same hidden marker on the board as it is: the guess lines up, nothing doubted.
+    image = image.copy()
+    cv2.fillConvexPoly(image, hidden, (60, 60, 60))
+    seen = find_board_markers(image)
+    assert seen is not None and seen.margin == 1.0 and board_doubt(image, seen) == ""
+
+
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("black_red", 4)])
 def test_marker_free_finds_the_playing_area(style: str, seed: int) -> None:
     image, labels = _scene(style, False, seed)

@@ -13,7 +13,13 @@ from vision.board import order_corners
 from vision.board.ends import column_moved
 from vision.board.geometry import BoardFix, make_fix, search_view
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_fit, layout_scores
-from vision.board.trust import AMBIGUOUS_MARGIN, TRUSTED_PATTERN, board_doubt
+from vision.board.trust import (
+    AMBIGUOUS_MARGIN,
+    OFF_COLUMNS,
+    TRUSTED_PATTERN,
+    board_doubt,
+    columns_off,
+)
 from vision.read_outcome import DOUBTFUL_BOARD_CONFIDENCE
 from vision.reader import BoardReader
 
@@ -30,11 +36,14 @@ def test_the_true_quad_is_trusted(style: str, seed: int) -> None:
     assert board_doubt(image, _true_fix(image, labels)) == ""
 
 
-def test_an_ambiguous_search_is_doubted_and_markers_never_are() -> None:
+def test_an_ambiguous_search_is_doubted_and_markers_are_not() -> None:
+    """Marker fixes carry margin 1 (0 only for a hidden marker's corner guessed badly:
+    tests/vision/test_board.py), and nothing else about them is questioned."""
     image, labels = starting_scene("tournament_green", 3)
     fix = _true_fix(image, labels, margin=0.5 * AMBIGUOUS_MARGIN)
     assert "another placement" in board_doubt(image, fix)
-    assert board_doubt(image, replace(fix, method="markers")) == ""
+    assert board_doubt(image, replace(fix, method="markers", margin=1.0)) == ""
+    assert "corner marker is hidden" in board_doubt(image, replace(fix, method="markers"))
 
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2)])
@@ -164,3 +173,21 @@ def test_columns_lining_up_only_loosely_are_doubted(style: str, seed: int) -> No
     fit, _ = layout_fit(small, loose)
     fix = make_fix(loose / scale, "frame", fit, bar_loose, 1.0)
     assert "line up" in board_doubt(image, fix)
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])
+def test_a_corner_half_a_column_off_is_doubted(style: str, seed: int) -> None:
+    """The bottom-left corner moved half a point column along the bottom side (train IMG_0367
+    was found so, 0.57 point off): the rest of the board lines up, the columns of that half
+    row slide off their triangles. The labelled quad's half rows all line up. (The dark
+    style's whole pattern score falls just under TRUSTED_PATTERN too, and is said first.)"""
+    image, labels = starting_scene(style, seed)
+    small, grey, scale = search_view(image)  # where board_doubt measures
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64)) * scale
+    _, bar = layout_fit(small, true)
+    assert columns_off(grey, true, bar)[0] < OFF_COLUMNS
+    off = true.copy()
+    off[3] += 0.5 * (1 - bar) / 12 * (true[2] - true[3])
+    assert columns_off(grey, off, bar) >= (OFF_COLUMNS, "bottom left")
+    fit, bar_off = layout_fit(small, off)
+    assert "the point columns" in board_doubt(image, make_fix(off / scale, "frame", fit, bar_off))

@@ -78,7 +78,8 @@ class BoardFix:
     ``method``: "markers" or "frame"; ``score``: pattern score (higher = more board-like).
     ``margin`` (marker-free search): how much better the chosen quad's layout fit is than that
     of the best other quad the search rated whose corners lie half a point or more away; a
-    small margin means the search could not tell two placements apart (1.0: no rival).
+    small margin means the search could not tell two placements apart (1.0: no rival). With
+    markers: 1.0, or 0.0 when a hidden marker's corner was guessed and does not line up.
     """
 
     corners: tuple[tuple[float, float], ...]

@@ -23,14 +23,22 @@ would believe, it asks the found quad three questions (``board_doubt``):
   was found with no rival near it). The quad moved a whole column either way must not fit
   clearly better either (``SHIFTED_FIT``): a shift keeps the triangles' repetition, so only
   a clear gain tells.
+- does every half row of points line up where the quad puts it?  a corner misplaced by half
+  a point slides the columns near it off their triangles while the rest of the board lines
+  up, which the whole board's pattern score averages away: along each half of each base band
+  the edges at the quad's column boundaries are compared with the same boundaries slid up to
+  half a column (``columns_off``, ``OFF_COLUMNS``).
 
-Markers give exact corners and are not questioned.
+Markers give exact corners and are not questioned, unless a corner's marker was hidden and the
+corner guessed from the other three leaves the point columns lining up worse than the search
+would take a board from (``find_board_markers`` gives it margin 0).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.ends import column_moved
 from vision.board.geometry import BoardFix, order_corners, search_view
 from vision.board.layout import BAR_FRACS, layout_fit, layout_scores
@@ -66,6 +74,9 @@ SHIFTED_FIT = 1.25
 def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     """Why a found board should not be believed, or "" when nothing is wrong with it."""
     if fix.method != "frame":
+        # Markers give exact corners, unless one was hidden and its guess does not line up.
+        if fix.margin < AMBIGUOUS_MARGIN:
+            return "a corner marker is hidden and the corner guessed does not line up"
         return ""
     if fix.margin < AMBIGUOUS_MARGIN:
         return f"another placement of the board fits almost as well (margin {fix.margin:.3f})"
@@ -80,6 +91,9 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     pattern, _, _ = layout_scores(grey, quad, BAR_FRACS)
     if pattern < TRUSTED_PATTERN:
         return f"the point columns do not line up with the triangles (pattern {pattern:.2f})"
+    off, where = columns_off(grey, quad, fix.bar_frac)
+    if off >= OFF_COLUMNS:
+        return f"the point columns at the {where} are off the triangles ({off:.1f} better slid)"
     wider, shifted = _moved_fits(small, quad, fix.bar_frac)
     if wider >= WIDER_FIT:
         return f"the board goes on past a short side (a column wider fits {wider:.2f} as well)"
