@@ -34,17 +34,20 @@ one, doubtfully.  Slots past a row of one to four coloured like its set rather t
 light set also clearly apart from the board there) hold more of them, doubtfully; a row's last
 checker under a die with no outline of its own is doubtful, and so are three or more checkers
 without one outline on any of them (colour alone: a hand, a shadow), which read empty
-when every other point's checkers show one.  A side counted at 16 or 17 loses the extra
-checkers on its least certain points (one or two checkers, one of them with no outline at all,
-first; then a lone checker without a verified outline, or touching a die; a doubtful bar checker
-before a point as doubtful).  Borne off: 15 minus the rest
-(``off_from_trays`` False: trays are not read).  ``unexplained`` measures large blobs unlike the
-board and unexplained by checkers or dice (a hand: the reader says "occluded").
+when every other point's checkers show one.  A row's last checker beside a die whose disc shows
+the board round the die, not its row's colour, is the die's outline (dropped, doubtfully).  A
+side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
+checkers, one of them with no outline at all, first; then a lone checker without a verified
+outline, or touching a die; a doubtful bar checker before a point as doubtful).  Borne off: 15
+minus the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large
+blobs unlike the board and unexplained by checkers or dice (a hand: the reader says
+"occluded").
 
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fanned stacks),
 ``bar`` (checkers on the bar), ``outlines`` (circles and rims), ``empty_board`` (board colours,
 colour runs), ``colours`` (white or black), ``slot_colour`` (slots coloured like a checker set),
-``totals`` (15 a side, unexplained blobs), ``model`` (shapes and results).
+``by_die`` (a row's last checker beside a die), ``totals`` (15 a side, unexplained blobs),
+``model`` (shapes and results).
 
 ::
 

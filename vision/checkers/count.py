@@ -7,6 +7,7 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.checkers.bar import CubeSeen, bar_checkers
+from vision.checkers.by_die import board_not_checker
 from vision.checkers.colours import (
     LIGHT_SET,
     colour_labels,
@@ -282,6 +283,13 @@ def count_checkers(
             # A row's last checker under a die, with no outline of its own: its rim cannot be
             # checked, and the die's colour lengthens the row (train+dev: 5 of 9 such one too
             # long, none of the right ones sure).
+            conf[idx] = min(conf[idx], 0.5)
+        while n >= 2 and _by_a_die(fs[-1], ignore, sy, d, -0.1):
+            # Its disc round the die coloured like the board, not like its row: the die's own
+            # outline or shadow (a white die past three white checkers on a tan board).
+            if not board_not_checker(lab, fs[-1], fs[:-1], d, ignore, sy, [field, *tri_colours]):
+                break
+            fs, n = fs[:-1], n - 1
             conf[idx] = min(conf[idx], 0.5)
         own = [col for b, col in sets if b == blk]
         if 0 < n < min(5, max_first) and own:
