@@ -135,9 +135,9 @@ def find_dice(
         if die_px is not None:
             # A face may gain pips only if it then reads as a face.
             more = complete_face(gray, g, die_px)
-            if more is not g and _layout_ok(more) and _face_plain(gray, more, 0.75):
+            if more is not g and _layout_ok(more, die_px) and _face_plain(gray, more, 0.75):
                 g = more
-        if _layout_ok(g) and _face_plain(gray, g, 0.75):
+        if _layout_ok(g, die_px) and _face_plain(gray, g, 0.75):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
     # With a board, as round as a lone pip must be there (the same bar for both): a side face

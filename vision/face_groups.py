@@ -152,7 +152,7 @@ def split_mixed(
         if die_px is not None and len(ps) > 2:
             keys = sorted(np.log(p.r) + p.circularity for p in ps)
             apart = max(np.diff(keys)) >= _MIXED_GAP
-        whole = layout_ok(make_group(ps, 0.0)) and not lopsided and not apart
+        whole = layout_ok(make_group(ps, 0.0), die_px) and not lopsided and not apart
         if len(gi) == 1 or depth == 0 or whole:
             out.append(gi)
             continue
