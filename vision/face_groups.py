@@ -35,6 +35,8 @@ _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its to
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _MIXED_GAP = 0.4  # log r + roundness: a face's pips differ by less, with a side face's more
+_RIM_REACH = 2.0  # pip radii: a pip's blurred rim on a path between pips ends within this
+_RIM_FADE = 0.05  # and fades by this share of the pips' contrast a sample
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -74,6 +76,10 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float
     vals = gray[yi, xi].astype(np.float32)
     face = 0.5 * (a.face + b.face)
     contrast = 0.5 * (a.contrast + b.contrast)
+    cut = _rims_cut(vals, xs[keep], ys[keep], a, b, face, dip * contrast + 6)
+    if len(cut) < 2:
+        return False  # ink all the way: one blot, not two pips on a face
+    vals = cut
     if len(vals) >= 3:  # light smoothing against single-pixel noise
         vals = np.convolve(vals, np.ones(3) / 3, mode="valid")
     dev = (face - vals) if a.dark else (vals - face)
@@ -82,6 +88,35 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float
     if float(dev.max()) > dip * contrast + 6:
         return False
     return share(np.abs(vals - face) > 0.45 * contrast) <= 0.1
+
+
+def _rims_cut(
+    vals: np.ndarray, xs: np.ndarray, ys: np.ndarray, a: Pip, b: Pip, face: float, dip: float
+) -> np.ndarray:
+    """The path's samples less the ends' blurred rims: a pip measured off its centre or
+    smaller than its blur (webcam dice) leaves its ink on the path past 1.3 radii. Only ink
+    that runs on from the pip and fades away from it is cut (a blur's edge; the dark corner
+    of a box, taken for a pip, stays dark), up to ``_RIM_REACH`` radii (a face's edge lies
+    farther from a top-face pip than that)."""
+    ink = (face - vals) if a.dark else (vals - face)
+    rise = _RIM_FADE * max(a.contrast, b.contrast)
+    i = _rim_length(ink, np.hypot(xs - a.x, ys - a.y) / a.r, dip, rise)
+    j = len(vals) - _rim_length(ink[::-1], np.hypot(xs - b.x, ys - b.y)[::-1] / b.r, dip, rise)
+    return vals[i:j] if i < j else vals[:0]
+
+
+def _rim_length(ink: np.ndarray, radii: np.ndarray, dip: float, rise: float) -> int:
+    """How many samples from the start (ordered away from a pip, ``radii`` from it) are its
+    rim: ink past ``dip``, fading by ``rise`` at least a sample, within ``_RIM_REACH``."""
+    k = 0
+    while (
+        k < len(ink)
+        and ink[k] > dip
+        and radii[k] < _RIM_REACH
+        and (k == 0 or ink[k] < ink[k - 1] - rise)
+    ):
+        k += 1
+    return k
 
 
 def link_pips(
