@@ -37,6 +37,7 @@ _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pip
 _MIXED_GAP = 0.4  # log r + roundness: a face's pips differ by less, with a side face's more
 _RIM_REACH = 2.0  # pip radii: a pip's blurred rim on a path between pips ends within this
 _RIM_FADE = 0.05  # and fades by this share of the pips' contrast a sample
+_TWO_DICE = 0.75  # two dice's faces lie this many die sides apart at least
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -195,18 +196,31 @@ def split_mixed(
         vals = [np.log(pips[i].r) + pips[i].circularity for i in key]
         gaps = np.diff(vals)
         k = int(np.argmax(gaps))
+        # Alike pips that do not make a face: two dice side by side (pips of one colour
+        # on dice of one colour leave no gap that the link check sees).
+        a, b = mst_cut(np.array([[pips[i].x, pips[i].y] for i in gi]))
+        parts = ([gi[j] for j in a], [gi[j] for j in b])
         if gaps[k] >= 0.12:
-            parts = (key[: k + 1], key[k + 1 :])
-        else:
-            # Alike pips that do not make a face: two dice side by side (pips of one colour
-            # on dice of one colour leave no gap that the link check sees).
-            a, b = mst_cut(np.array([[pips[i].x, pips[i].y] for i in gi]))
-            parts = ([gi[j] for j in a], [gi[j] for j in b])
+            by_key = (key[: k + 1], key[k + 1 :])
+            # Two dice side by side whose pips differ in size by perspective (the nearer
+            # rows bigger) split apart in place into two faces, not by size across both.
+            if not (_faces(pips, parts, die_px) and not _faces(pips, by_key, die_px)):
+                parts = by_key
         for part in parts:
             sub = [pips[i] for i in part]
             relinked = [[part[j] for j in g] for g in link_pips(gray, sub, LINK_R, die_px)]
             out.extend(split_mixed(gray, pips, relinked, die_px, depth - 1))
     return out
+
+
+def _faces(pips: list[Pip], parts: tuple[list[int], list[int]], die_px: float | None) -> bool:
+    """Does each part of a split read as a face of 2-6 pips (with the die's size known, on
+    two dice: a die's side apart at least, not two halves of one die's pips)?"""
+    groups = [make_group([pips[i] for i in part], 0.0) for part in parts if len(part) >= 2]
+    if len(groups) != len(parts) or not all(layout_ok(g, die_px) for g in groups):
+        return False
+    a, b = groups
+    return die_px is None or math.hypot(a.cx - b.cx, a.cy - b.cy) >= _TWO_DICE * die_px
 
 
 def consensus(groups: list[Group]) -> list[Group]:
