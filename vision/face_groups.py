@@ -100,6 +100,8 @@ def _rims_cut(
     of a box, taken for a pip, stays dark), up to ``_RIM_REACH`` radii (a face's edge lies
     farther from a top-face pip than that)."""
     ink = (face - vals) if a.dark else (vals - face)
+    if ink[0] <= dip and ink[-1] <= dip:
+        return vals  # no ink left at either end (most paths): nothing to cut
     rise = _RIM_FADE * max(a.contrast, b.contrast)
     i = _rim_length(ink, np.hypot(xs - a.x, ys - a.y) / a.r, dip, rise)
     j = len(vals) - _rim_length(ink[::-1], np.hypot(xs - b.x, ys - b.y)[::-1] / b.r, dip, rise)
