@@ -135,9 +135,9 @@ def find_dice(
         if die_px is not None:
             # A face may gain pips only if it then reads as a face.
             more = complete_face(gray, g, die_px)
-            if more is not g and _layout_ok(more) and _face_plain(gray, more, 0.75):
+            if more is not g and _layout_ok(more, die_px) and _face_plain(gray, more, 0.75, True):
                 g = more
-        if _layout_ok(g) and _face_plain(gray, g, 0.75):
+        if _layout_ok(g, die_px) and _face_plain(gray, g, 0.75, die_px is not None):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
     # With a board, as round as a lone pip must be there (the same bar for both): a side face
@@ -321,8 +321,9 @@ def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:
     return False
 
 
-def _face_plain(gray: np.ndarray, g: _Group, frac: float) -> bool:
-    """True if the face between and around the group's pips is plain face colour.
+def _face_plain(gray: np.ndarray, g: _Group, frac: float, sized: bool = False) -> bool:
+    """True if the face between and around the group's pips is plain face colour
+    (``sized``: the die's size is known, a board read).
 
     The region checked is the pips' convex hull grown by 30 % about the centre, plus a disc
     of radius max(2.5 r, frac * half): it stays on the top face even when an oblique view
@@ -348,5 +349,13 @@ def _face_plain(gray: np.ndarray, g: _Group, frac: float) -> bool:
     if vals.size < 10:
         return True
     face = _median([p.face for p in g.pips])
+    if sized and len(g.pips) > 1:
+        # Small blurred pips (a 6 on a render's die of 22 px) spread their ink past the
+        # ring they are measured on: the face read there is nearer their ink than the face
+        # between them, which is the region's own median where that lies away from the ink.
+        # Not without a board: there the surroundings (a desk's cables, a keyboard) make
+        # spot groups whose face is no die's, and the pips' own face is the better guard.
+        own = float(np.median(vals))
+        face = max(face, own) if g.dark else min(face, own)
     contrast = _median([p.contrast for p in g.pips])
     return _share(np.abs(vals - face) > 0.5 * contrast) <= 0.08

@@ -98,6 +98,10 @@ _NODES = tuple((i, j) for i in (-1, 0, 1) for j in (-1, 0, 1))
 _GRID_STEP = (0.16, 0.32)  # pip grid step over the die side (measured 0.22-0.25 on renders)
 _PIP_SEEN = 0.45  # a node darker than the face by this share of the pips' contrast has a pip
 _PIP_ABSENT = 0.3  # and one under this share has none
+# Between the pips a face may show up to this share of the contrast away from the pips' ink:
+# their ring (the face they are measured on) takes in their blurred rims, so a blurred face
+# reads lighter than it is round dark pips (darker round light pips) between them.
+_CELL_OFF = 0.5
 _RIM = 1.55  # grid steps out along the diagonals: face beyond the corner pips
 
 
@@ -157,7 +161,7 @@ def complete_face(gray: np.ndarray, g: Group, die_px: float) -> Group:
                     for i in (-1, 1)
                     for j in (-1, 1)
                 ]
-                if not all(abs(v) < _PIP_ABSENT for v in cells):
+                if not all(-_CELL_OFF < v < _PIP_ABSENT for v in cells):
                     continue
                 # A die's face goes on past its corner pips (a face is about 4 steps wide);
                 # a letter of a board's print holding light spots ends there (2 -> 3 on the

@@ -35,6 +35,9 @@ _SIDE_REACH = 2.5  # a side face lies within this many face half-sides of its to
 _SIDE_FLATTER = 0.1  # and its pips are this much less round
 _MANY_PIPS_MARGIN = 0.5  # roundness margin in the consensus for faces of 4+ pips
 _MIXED_GAP = 0.4  # log r + roundness: a face's pips differ by less, with a side face's more
+_RIM_REACH = 2.0  # pip radii: a pip's blurred rim on a path between pips ends within this
+_RIM_FADE = 0.05  # and fades by this share of the pips' contrast a sample
+_TWO_DICE = 0.75  # two dice's faces lie this many die sides apart at least
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -74,6 +77,10 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float
     vals = gray[yi, xi].astype(np.float32)
     face = 0.5 * (a.face + b.face)
     contrast = 0.5 * (a.contrast + b.contrast)
+    cut = _rims_cut(vals, xs[keep], ys[keep], a, b, face, dip * contrast + 6)
+    if len(cut) < 2:
+        return False  # ink all the way: one blot, not two pips on a face
+    vals = cut
     if len(vals) >= 3:  # light smoothing against single-pixel noise
         vals = np.convolve(vals, np.ones(3) / 3, mode="valid")
     dev = (face - vals) if a.dark else (vals - face)
@@ -82,6 +89,37 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float
     if float(dev.max()) > dip * contrast + 6:
         return False
     return share(np.abs(vals - face) > 0.45 * contrast) <= 0.1
+
+
+def _rims_cut(
+    vals: np.ndarray, xs: np.ndarray, ys: np.ndarray, a: Pip, b: Pip, face: float, dip: float
+) -> np.ndarray:
+    """The path's samples less the ends' blurred rims: a pip measured off its centre or
+    smaller than its blur (webcam dice) leaves its ink on the path past 1.3 radii. Only ink
+    that runs on from the pip and fades away from it is cut (a blur's edge; the dark corner
+    of a box, taken for a pip, stays dark), up to ``_RIM_REACH`` radii (a face's edge lies
+    farther from a top-face pip than that)."""
+    ink = (face - vals) if a.dark else (vals - face)
+    if ink[0] <= dip and ink[-1] <= dip:
+        return vals  # no ink left at either end (most paths): nothing to cut
+    rise = _RIM_FADE * max(a.contrast, b.contrast)
+    i = _rim_length(ink, np.hypot(xs - a.x, ys - a.y) / a.r, dip, rise)
+    j = len(vals) - _rim_length(ink[::-1], np.hypot(xs - b.x, ys - b.y)[::-1] / b.r, dip, rise)
+    return vals[i:j] if i < j else vals[:0]
+
+
+def _rim_length(ink: np.ndarray, radii: np.ndarray, dip: float, rise: float) -> int:
+    """How many samples from the start (ordered away from a pip, ``radii`` from it) are its
+    rim: ink past ``dip``, fading by ``rise`` at least a sample, within ``_RIM_REACH``."""
+    k = 0
+    while (
+        k < len(ink)
+        and ink[k] > dip
+        and radii[k] < _RIM_REACH
+        and (k == 0 or ink[k] < ink[k - 1] - rise)
+    ):
+        k += 1
+    return k
 
 
 def link_pips(
@@ -152,7 +190,7 @@ def split_mixed(
         if die_px is not None and len(ps) > 2:
             keys = sorted(np.log(p.r) + p.circularity for p in ps)
             apart = max(np.diff(keys)) >= _MIXED_GAP
-        whole = layout_ok(make_group(ps, 0.0)) and not lopsided and not apart
+        whole = layout_ok(make_group(ps, 0.0), die_px) and not lopsided and not apart
         if len(gi) == 1 or depth == 0 or whole:
             out.append(gi)
             continue
@@ -160,18 +198,31 @@ def split_mixed(
         vals = [np.log(pips[i].r) + pips[i].circularity for i in key]
         gaps = np.diff(vals)
         k = int(np.argmax(gaps))
+        # Alike pips that do not make a face: two dice side by side (pips of one colour
+        # on dice of one colour leave no gap that the link check sees).
+        a, b = mst_cut(np.array([[pips[i].x, pips[i].y] for i in gi]))
+        parts = ([gi[j] for j in a], [gi[j] for j in b])
         if gaps[k] >= 0.12:
-            parts = (key[: k + 1], key[k + 1 :])
-        else:
-            # Alike pips that do not make a face: two dice side by side (pips of one colour
-            # on dice of one colour leave no gap that the link check sees).
-            a, b = mst_cut(np.array([[pips[i].x, pips[i].y] for i in gi]))
-            parts = ([gi[j] for j in a], [gi[j] for j in b])
+            by_key = (key[: k + 1], key[k + 1 :])
+            # Two dice side by side whose pips differ in size by perspective (the nearer
+            # rows bigger) split apart in place into two faces, not by size across both.
+            if not (_faces(pips, parts, die_px) and not _faces(pips, by_key, die_px)):
+                parts = by_key
         for part in parts:
             sub = [pips[i] for i in part]
             relinked = [[part[j] for j in g] for g in link_pips(gray, sub, LINK_R, die_px)]
             out.extend(split_mixed(gray, pips, relinked, die_px, depth - 1))
     return out
+
+
+def _faces(pips: list[Pip], parts: tuple[list[int], list[int]], die_px: float | None) -> bool:
+    """Does each part of a split read as a face of 2-6 pips (with the die's size known, on
+    two dice: a die's side apart at least, not two halves of one die's pips)?"""
+    groups = [make_group([pips[i] for i in part], 0.0) for part in parts if len(part) >= 2]
+    if len(groups) != len(parts) or not all(layout_ok(g, die_px) for g in groups):
+        return False
+    a, b = groups
+    return die_px is None or math.hypot(a.cx - b.cx, a.cy - b.cy) >= _TWO_DICE * die_px
 
 
 def consensus(groups: list[Group]) -> list[Group]:

@@ -17,6 +17,8 @@ import numpy as np
 
 from vision.pips import Pip
 
+_PAIR_SPAN = 0.9  # a 2 spans at most this share of the die side (renders: 0.55-0.9)
+
 
 def mst_cut(pts: np.ndarray) -> tuple[list[int], list[int]]:
     """Split points in two at the longest edge of their minimum spanning tree.
@@ -122,8 +124,9 @@ def make_group(ps: list[Pip], half_single: float) -> Group:
     return Group(tuple(ps), cx, cy, half)
 
 
-def layout_ok(g: Group) -> bool:
-    """Does the pip pattern look like a die face of that count?"""
+def layout_ok(g: Group, die_px: float | None = None) -> bool:
+    """Does the pip pattern look like a die face of that count? ``die_px``: the die side if
+    known (a 2's pips may then lie as far apart as a die allows, however small they seem)."""
     n = len(g.pips)
     if n == 1:
         return True
@@ -134,7 +137,9 @@ def layout_ok(g: Group) -> bool:
     dmax = d.max()
     r = g.r
     if n == 2:
-        return 3.5 * r <= 2 * dmax <= 11.0 * r
+        # Blurred pips measure small: with the die's size known, its diagonal bounds the span.
+        reach = max(11.0 * r, _PAIR_SPAN * die_px) if die_px else 11.0 * r
+        return 3.5 * r <= 2 * dmax <= reach
     if n == 3:
         # Collinear, with the middle pip at the centre.
         return d.min() < 0.25 * dmax and 1.8 * r <= dmax <= 6.0 * r

@@ -85,3 +85,18 @@ def test_a_face_no_bigger_than_its_pip_grid_is_not_completed(angle: float) -> No
         spots = [Pip(x, y, 4.0, False, 155.0, 60.0, 215.0, 1.0) for x, y in _places(3, angle)[:2]]
         group = _make_group(spots, 0.0)
         assert len(_complete_face(img, group, float(SIDE)).pips) == value, (radius, angle)
+
+
+@pytest.mark.parametrize("angle", [0.0, 20.0])
+def test_a_face_read_lighter_round_its_pips_is_completed(angle: float) -> None:
+    # Light pips on a dark die, blurred: the ring each pip is measured on takes in its rim,
+    # so the pips' face reads lighter than the face between them (dev IMG_0013's green 4,
+    # its two faint pips missed, read 2: the face between the pips 0.32 contrast darker).
+    img = np.full((200, 200), 150, np.uint8)
+    box = cv2.boxPoints(((C, C), (SIDE, SIDE), angle)).astype(np.int32)
+    cv2.fillPoly(img, [box], 70)
+    for x, y in _places(4, angle):
+        cv2.circle(img, (round(x), round(y)), 4, 130, -1)
+    places = _places(4, angle)
+    spots = [Pip(*places[k], 4.0, False, 44.0, 86.0, 130.0, 1.0) for k in (0, 3)]
+    assert len(_complete_face(img, _make_group(spots, 0.0), float(SIDE)).pips) == 4

@@ -44,3 +44,20 @@ def test_mean_and_share_are_numpys() -> None:
             assert mean(vals) == float(np.mean(vals))
             mask = rng.random(n * 7) < rng.random()
             assert share(mask) == float(np.mean(mask))
+
+
+def test_a_two_of_small_pips_is_a_face_when_the_die_allows_its_span() -> None:
+    # Blurred pips measure small (dev IMG_0028: r 2.1-2.5 for a die of 44 px): their span
+    # of 0.6 die sides is past 11 radii, but a die of that size holds it; not twice that.
+    from vision.pip_groups import layout_ok, make_group
+    from vision.pips import Pip
+
+    def two(span: float) -> bool | None:
+        ps = [Pip(0.0, 0.0, 2.3, True, 60.0, 200.0, 140.0, 0.8)]
+        ps.append(Pip(span * 0.7071, span * 0.7071, 2.3, True, 60.0, 200.0, 140.0, 0.8))
+        g = make_group(ps, 0.0)
+        return layout_ok(g), layout_ok(g, 44.0)
+
+    assert two(0.6 * 44) == (False, True)
+    assert two(15.0) == (True, True)
+    assert two(1.2 * 44) == (False, False)
