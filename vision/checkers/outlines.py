@@ -184,23 +184,31 @@ def verified(
     h, w = lab.shape[:2]
     gx, gy, scale = edges.gx, edges.gy, edges.scale
     rim = ring_evidence(gx, gy, circles, scale)
-    keep = []
-    strong = []
-    for (x, y, r), e in zip(circles, rim, strict=True):
+    patches = []
+    for x, y, r in circles:
         rr = 0.55 * r
         patch = lab[
             int(max(0, y - rr)) : int(min(h, y + rr + 1)),
             int(max(0, x - rr)) : int(min(w, x + rr + 1)),
         ]
-        px = patch.reshape(-1, 3)
-        if not len(px):
+        patches.append(patch.reshape(-1, 3))
+    # Every patch's pixels at once (a few colour distances instead of a few per circle), then
+    # each circle's share of them unlike both board colours.
+    px = np.concatenate(patches)
+    unlike = np.ones(len(px), bool)
+    for ref in (field, *tri_colours):
+        unlike &= far_from(px, ref)
+    counts = np.concatenate(([0], np.cumsum(unlike))).tolist()
+    keep = []
+    strong = []
+    at = 0
+    for p, e in zip(patches, rim, strict=True):
+        n, at = len(p), at + len(p)
+        if not n:
             keep.append(False)
             strong.append(False)
             continue
-        unlike = np.ones(len(px), bool)
-        for ref in (field, *tri_colours):
-            unlike &= far_from(px, ref)
-        share = float(unlike.mean())
+        share = (counts[at] - counts[at - n]) / n  # unlike.mean() over the patch: the same float
         # Rim 1.5: dark-on-dark checkers at the edge score 1.5-2; circles built from triangle
         # edges mostly under 1.25 (dev: 66 checkers, 3 phantoms between 1.5 and 2).
         keep.append(share > 0.4 or e > 1.5)
@@ -268,9 +276,11 @@ def alongs_of(circles: np.ndarray, cell: Cell, h: int) -> np.ndarray:
     """Distances from the point's edge of the circles on the cell's column and half, sorted."""
     if not len(circles):
         return np.zeros(0, np.float32)
+    y = circles[:, 1]
     inside = np.abs(circles[:, 0] - (cell.x0 + cell.x1) / 2.0) < 0.35 * (cell.x1 - cell.x0)
-    inside &= (circles[:, 1] < h / 2) == cell.top
-    ys = circles[inside, 1]
+    half = y < h / 2
+    inside &= half if cell.top else ~half  # not '== cell.top': one array operation less
+    ys = y[inside]
     return np.sort(ys if cell.top else (h - 1 - ys))
 
 
