@@ -78,22 +78,31 @@ def _radial_best(
 ) -> np.ndarray:
     """Per circle and direction: the strongest radial gradient at 0.85-1.1 of the radius."""
     h, w = gx.shape[:2]
-    # All radii in one gather: samples (circle, radius, direction), each channel's radial
-    # component in float64 as before, L at half weight (exact after the sum).
+    # All radii in one gather a channel: samples (circle, radius, direction), each channel's
+    # radial component in float64 as before, L at half weight (exact after the sum). A
+    # channel's samples are gathered from the interleaved image by flat index (contiguous
+    # results, no transposed copy).
     rr = circles[:, 2, None, None] * _RHOS[None, :, None]
     xi = np.clip(np.round(circles[:, 0, None, None] + rr * cos).astype(int), 0, w - 1)
     yi = np.clip(np.round(circles[:, 1, None, None] + rr * sin).astype(int), 0, h - 1)
-    at = (yi * w + xi).ravel()
-    radial = np.take(gx.reshape(-1, 3), at, axis=0).T.astype(np.float64)
-    along_y = np.take(gy.reshape(-1, 3), at, axis=0).T.astype(np.float64)
-    radial *= np.broadcast_to(cos, xi.shape).ravel()
-    along_y *= np.broadcast_to(sin, xi.shape).ravel()
-    radial += along_y
-    np.abs(radial, out=radial)
-    radial[0] *= 0.5
-    # The strongest channel, then the strongest radius.
-    best = np.maximum(np.maximum(radial[0], radial[1]), radial[2])
-    return best.reshape(xi.shape).max(axis=1)
+    at = (yi * w + xi) * 3
+    flat_x, flat_y = gx.reshape(-1), gy.reshape(-1)
+    best = np.empty(0)
+    for c in range(3):
+        i = at + c if c else at
+        radial = np.take(flat_x, i) * cos
+        radial += np.take(flat_y, i) * sin
+        np.abs(radial, out=radial)
+        if c == 0:
+            radial *= 0.5
+            best = radial
+        else:
+            np.maximum(best, radial, out=best)  # the strongest channel
+    # ... then the strongest radius (radius by radius: numpy's max over a middle axis is slow).
+    out = best[:, 0]
+    for k in range(1, best.shape[1]):
+        out = np.maximum(out, best[:, k])
+    return out
 
 
 _RHOS = np.array([0.85, 0.95, 1.02, 1.1], np.float32)
