@@ -83,8 +83,11 @@ def _radial_best(
     # channel's samples are gathered from the interleaved image by flat index (contiguous
     # results, no transposed copy).
     rr = circles[:, 2, None, None] * _RHOS[None, :, None]
-    xi = np.clip(np.round(circles[:, 0, None, None] + rr * cos).astype(int), 0, w - 1)
-    yi = np.clip(np.round(circles[:, 1, None, None] + rr * sin).astype(int), 0, h - 1)
+    xi = np.round(circles[:, 0, None, None] + rr * cos).astype(int)
+    yi = np.round(circles[:, 1, None, None] + rr * sin).astype(int)
+    # np.clip's bounds, in place (integers: the same values, without np.clip's overhead).
+    np.minimum(np.maximum(xi, 0, out=xi), w - 1, out=xi)
+    np.minimum(np.maximum(yi, 0, out=yi), h - 1, out=yi)
     at = (yi * w + xi) * 3
     flat_x, flat_y = gx.reshape(-1), gy.reshape(-1)
     best = np.empty(0)
@@ -289,8 +292,9 @@ def alongs_of(circles: np.ndarray, cell: Cell, h: int) -> np.ndarray:
     inside = np.abs(circles[:, 0] - (cell.x0 + cell.x1) / 2.0) < 0.35 * (cell.x1 - cell.x0)
     half = y < h / 2
     inside &= half if cell.top else ~half  # not '== cell.top': one array operation less
-    ys = y[inside]
-    return np.sort(ys if cell.top else (h - 1 - ys))
+    ys = y[inside] if cell.top else h - 1 - y[inside]
+    ys.sort()  # a fresh array: sorted in place (np.sort would copy it again)
+    return ys
 
 
 def colour_only(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
