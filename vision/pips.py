@@ -14,6 +14,7 @@ from its radial profile.
 
 from __future__ import annotations
 
+import sys
 import warnings
 from dataclasses import dataclass
 
@@ -307,8 +308,14 @@ def _pyr_down(level: np.ndarray) -> np.ndarray:
     (weights 1-4-6-4-1, squared: at most 255 * 256) and divides by 256, and the 16-bit one
     sums 256 x the pixels and rounds its division by 256, exact too."""
     if level.dtype == np.uint8:
-        half = cv2.pyrDown(np.left_shift(level, 8, dtype=np.uint16))
-        return half.astype(np.float32) * np.float32(1 / 256)
+        if sys.byteorder == "little" and level.ndim == 2:
+            # 256 x the pixels as the high bytes of 16-bit words: OpenCV's interleave of a
+            # zero byte and the pixel beats numpy's widening shift.
+            wide = cv2.merge([np.zeros_like(level), level]).view(np.uint16).reshape(level.shape)
+        else:
+            wide = np.left_shift(level, 8, dtype=np.uint16)
+        # One pass: the division by 256 (exact) as the integers are converted.
+        return np.multiply(cv2.pyrDown(wide), np.float32(1 / 256), dtype=np.float32)
     return cv2.pyrDown(level.astype(np.float32, copy=False))
 
 

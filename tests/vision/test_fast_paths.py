@@ -11,7 +11,7 @@ from vision.checkers.empty_board import _row_counts, extent_of, far_from, point_
 from vision.checkers.model import Cell
 from vision.checkers.outlines import _RHOS, Edges, _radial_best, alongs_of, gradients, verified
 from vision.cube import _blobs
-from vision.pips import Pip, _bands, dedupe
+from vision.pips import Pip, _bands, _pyr_down, dedupe
 
 
 def _lab(seed: int, h: int = 90, w: int = 120) -> np.ndarray:
@@ -219,3 +219,13 @@ def test_blobs_are_the_default_labelling(seed: int) -> None:
         want_n, _, want_stats, want_cents = cv2.connectedComponentsWithStats(opened)
         assert n == want_n > 2
         assert np.array_equal(stats, want_stats) and np.array_equal(cents, want_cents)
+
+
+@pytest.mark.parametrize("shape", [(61, 80), (96, 127), (1, 40)])
+def test_pyr_down_is_the_float_pyramid(shape: tuple[int, int]) -> None:
+    rng = np.random.default_rng(shape[0])
+    grey = rng.integers(0, 256, shape).astype(np.uint8)
+    for level in (grey, grey[:, ::-1]):  # contiguous and not
+        got = _pyr_down(level)
+        want = cv2.pyrDown(level.astype(np.float32))
+        assert got.dtype == np.float32 and np.array_equal(got, want)
