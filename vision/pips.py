@@ -60,7 +60,8 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
     rs = _RAD[None, :] * r[:, None]  # (n, radius)
     xs = np.clip(np.round(cx[:, None, None] + rs[:, :, None] * _COS), 0, w - 1).astype(np.intp)
     ys = np.clip(np.round(cy[:, None, None] + rs[:, :, None] * _SIN), 0, h - 1).astype(np.intp)
-    vals = gray[ys, xs].astype(np.float32)  # (n, radius, angle)
+    # (n, radius, angle); a flat gather (numpy's 2-D fancy index is several times slower).
+    vals = np.take(gray, ys * w + xs).astype(np.float32)
     if not dark:
         vals = -vals
     # np.median(vals, axis=2), from a sort (the mean of the same middle pair; ~7x faster).
@@ -105,18 +106,12 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
         share = low / np.maximum(band.sum(axis=1) * vals.shape[2], 1)
     ok &= (contrast >= min_contrast) & (share <= 0.25)
     sign = 1.0 if dark else -1.0
+    kept = np.nonzero(ok)[0]
+    # The kept spots' numbers as Python floats column by column (not a float() a value).
+    cols = (cx, cy, r_true, contrast, sign * ring_face, sign * inside, circ)
     return [
-        Pip(
-            x=float(cx[i]),
-            y=float(cy[i]),
-            r=float(r_true[i]),
-            dark=dark,
-            contrast=float(contrast[i]),
-            face=float(sign * ring_face[i]),
-            inside=float(sign * inside[i]),
-            circularity=float(circ[i]),
-        )
-        for i in np.nonzero(ok)[0]
+        Pip(x=x, y=y, r=rt, dark=dark, contrast=c, face=f, inside=i, circularity=ci)
+        for x, y, rt, c, f, i, ci in zip(*(a[kept].tolist() for a in cols), strict=True)
     ]
 
 
