@@ -175,8 +175,10 @@ def _plain_dedupe(pips: list[Pip]) -> list[Pip]:
     return kept
 
 
+@pytest.mark.parametrize("pairs", [1 << 18, 50])
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_dedupe_is_the_one_by_one_rule(seed: int) -> None:
+def test_dedupe_is_the_one_by_one_rule(seed: int, pairs: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr("vision.pips._PAIRS", pairs)  # 50: the pairs walked in many blocks
     rng = np.random.default_rng(seed)
     n = 400
     # Clusters (a spot found at several scales), a few equal contrasts, both polarities.
