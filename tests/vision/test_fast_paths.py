@@ -9,7 +9,15 @@ import pytest
 
 from vision.checkers.empty_board import _row_counts, extent_of, far_from, point_profiles
 from vision.checkers.model import Cell
-from vision.checkers.outlines import _RHOS, Edges, _radial_best, alongs_of, gradients, verified
+from vision.checkers.outlines import (
+    _RHOS,
+    Edges,
+    _radial_best,
+    alongs_of,
+    circle_pitch,
+    gradients,
+    verified,
+)
 from vision.cube import _blobs
 from vision.pips import Pip, _bands, _pyr_down, dedupe
 
@@ -231,3 +239,32 @@ def test_pyr_down_is_the_float_pyramid(shape: tuple[int, int]) -> None:
         got = _pyr_down(level)
         want = cv2.pyrDown(level.astype(np.float32))
         assert got.dtype == np.float32 and np.array_equal(got, want)
+
+
+def _plain_circle_pitch(circles, cells, h, d):  # type: ignore[no-untyped-def]
+    gaps: list[float] = []
+    for c in cells:
+        cxs = (c.x0 + c.x1) / 2.0
+        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1] if len(circles) else []
+        alongs = np.sort(
+            np.asarray([y if c.top else h - 1 - y for y in ys if (y < h / 2) == c.top])
+        )
+        gaps += [float(g) for g in np.diff(alongs) if 0.85 * d < g < 1.6 * d]
+    return None if len(gaps) < 3 else float(np.median(gaps))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_circle_pitch_is_the_plain_loop(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    cells = [Cell(k, top, 25 * k, 25 * k + 25) for k in range(8) for top in (True, False)]
+    # Rows of checkers from each edge with a jittered spacing around 1.0-1.3 d.
+    rows = []
+    for k in range(8):
+        for top in (True, False):
+            a = 11.0 + np.cumsum(rng.uniform(18, 30, int(rng.integers(0, 5))))
+            y = a if top else 299 - a
+            rows.append(np.stack([25 * k + 12.5 + rng.normal(0, 2, len(a)), y, 11 + 0 * a], 1))
+    circles = np.concatenate(rows).astype(np.float32)
+    got = circle_pitch(circles, cells, 300, 22.0)
+    assert got is not None and got == _plain_circle_pitch(circles, cells, 300, 22.0)
+    assert circle_pitch(circles[:0], cells, 300, 22.0) is None

@@ -234,14 +234,15 @@ def circle_pitch(circles: np.ndarray, cells: list[Cell], h: int, d: float) -> fl
     """Spacing of neighbouring checkers along a point, from circles on the same point (some
     boards leave gaps between checkers); None when too few pairs are seen."""
     gaps: list[float] = []
-    for c in cells:
+    for c in cells if len(circles) else ():
+        # Array operations, not a loop over the circles: the same values and comparisons.
         cxs = (c.x0 + c.x1) / 2.0
-        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1] if len(circles) else []
-        alongs = np.sort(
-            np.asarray([y if c.top else h - 1 - y for y in ys if (y < h / 2) == c.top])
-        )
+        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1]
+        half = ys < h / 2
+        alongs = ys[half] if c.top else h - 1 - ys[~half]
+        alongs.sort()
         steps = np.diff(alongs)
-        gaps += [float(g) for g in steps if 0.85 * d < g < 1.6 * d]
+        gaps += steps[(0.85 * d < steps) & (steps < 1.6 * d)].tolist()
     if len(gaps) < 3:
         return None
     return float(np.median(gaps))
