@@ -1,6 +1,6 @@
 """Vision speed and memory on 1280x960 frames, one thread.
 
-Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5] [--no-search]
+Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5] [--no-search] [--stages]
 
 Prints median / p95 latency of:
 - a full read with a calibration (board position known, as on the device): rectify, dice,
@@ -86,6 +86,40 @@ def _scene_to_scene(repeat: int) -> tuple[list[float], list[float]]:
     return _timed(reads())
 
 
+# The calibrated read's stages (as the reader and the dice finder call them), for --stages.
+_STAGES = (
+    ("vision.reader", "rectify"),
+    ("vision.reader", "count_checkers"),
+    ("vision.reader", "find_cube"),
+    ("vision.reader", "restate"),
+    ("vision.dice", "find_dice"),
+    ("vision.dice", "find_pips"),
+)
+
+
+def _stage_timers() -> dict[str, float]:
+    """Wrap the stages (module attributes, before the readers are made) so that each adds its
+    process CPU to the returned dict (nested: find_pips is part of find_dice)."""
+    import importlib
+
+    spent: dict[str, float] = {}
+
+    def timed(name: str, f: Callable[..., object]) -> Callable[..., object]:
+        def call(*a: object, **k: object) -> object:
+            c0 = time.process_time()
+            try:
+                return f(*a, **k)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - c0
+
+        return call
+
+    for module, name in _STAGES:
+        mod = importlib.import_module(module)
+        setattr(mod, name, timed(name, getattr(mod, name)))
+    return spent
+
+
 def _stats(times: list[float], cpu: list[float] | None = None) -> str:
     a = np.array(times) * 1000
     out = f"median {np.median(a):6.1f} ms   p95 {np.percentile(a, 95):6.1f} ms   (n={len(a)})"
@@ -109,8 +143,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--no-search", action="store_true", help="skip the marker-free board search (slow)"
     )
+    ap.add_argument(
+        "--stages",
+        action="store_true",
+        help="also print each stage's process CPU a calibrated read (one more pass, untimed)",
+    )
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
+    spent = _stage_timers() if args.stages else None
     frames = _frames(args.frames, args.seed)
     print(f"{len(frames)} rendered 1280x960 frames, OpenCV threads: {cv2.getNumThreads()}")
 
@@ -125,6 +165,12 @@ def main(argv: list[str] | None = None) -> int:
         r.read(f)  # warm-up (imports, caches)
 
     print(f"full read, calibrated:        {_time_reads(readers, frames, args.repeat)}")
+    if spent is not None:
+        spent.clear()
+        for r, f in zip(readers, frames, strict=True):
+            r.read(f)
+        per = ", ".join(f"{k} {v / len(frames) * 1000:.1f}" for k, v in spent.items())
+        print(f"  stages, CPU ms a read:      {per}")
     # Python allocations in a separate pass: tracing every allocation about doubled the
     # latency measured above when both were taken in one pass.
     tracemalloc.start()

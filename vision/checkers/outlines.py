@@ -78,22 +78,34 @@ def _radial_best(
 ) -> np.ndarray:
     """Per circle and direction: the strongest radial gradient at 0.85-1.1 of the radius."""
     h, w = gx.shape[:2]
-    # All radii in one gather: samples (circle, radius, direction), each channel's radial
-    # component in float64 as before, L at half weight (exact after the sum).
+    # All radii in one gather a channel: samples (circle, radius, direction), each channel's
+    # radial component in float64 as before, L at half weight (exact after the sum). A
+    # channel's samples are gathered from the interleaved image by flat index (contiguous
+    # results, no transposed copy).
     rr = circles[:, 2, None, None] * _RHOS[None, :, None]
-    xi = np.clip(np.round(circles[:, 0, None, None] + rr * cos).astype(int), 0, w - 1)
-    yi = np.clip(np.round(circles[:, 1, None, None] + rr * sin).astype(int), 0, h - 1)
-    at = (yi * w + xi).ravel()
-    radial = np.take(gx.reshape(-1, 3), at, axis=0).T.astype(np.float64)
-    along_y = np.take(gy.reshape(-1, 3), at, axis=0).T.astype(np.float64)
-    radial *= np.broadcast_to(cos, xi.shape).ravel()
-    along_y *= np.broadcast_to(sin, xi.shape).ravel()
-    radial += along_y
-    np.abs(radial, out=radial)
-    radial[0] *= 0.5
-    # The strongest channel, then the strongest radius.
-    best = np.maximum(np.maximum(radial[0], radial[1]), radial[2])
-    return best.reshape(xi.shape).max(axis=1)
+    xi = np.round(circles[:, 0, None, None] + rr * cos).astype(int)
+    yi = np.round(circles[:, 1, None, None] + rr * sin).astype(int)
+    # np.clip's bounds, in place (integers: the same values, without np.clip's overhead).
+    np.minimum(np.maximum(xi, 0, out=xi), w - 1, out=xi)
+    np.minimum(np.maximum(yi, 0, out=yi), h - 1, out=yi)
+    at = (yi * w + xi) * 3
+    flat_x, flat_y = gx.reshape(-1), gy.reshape(-1)
+    best = np.empty(0)
+    for c in range(3):
+        i = at + c if c else at
+        radial = np.take(flat_x, i) * cos
+        radial += np.take(flat_y, i) * sin
+        np.abs(radial, out=radial)
+        if c == 0:
+            radial *= 0.5
+            best = radial
+        else:
+            np.maximum(best, radial, out=best)  # the strongest channel
+    # ... then the strongest radius (radius by radius: numpy's max over a middle axis is slow).
+    out = best[:, 0]
+    for k in range(1, best.shape[1]):
+        out = np.maximum(out, best[:, k])
+    return out
 
 
 _RHOS = np.array([0.85, 0.95, 1.02, 1.1], np.float32)
@@ -184,23 +196,31 @@ def verified(
     h, w = lab.shape[:2]
     gx, gy, scale = edges.gx, edges.gy, edges.scale
     rim = ring_evidence(gx, gy, circles, scale)
-    keep = []
-    strong = []
-    for (x, y, r), e in zip(circles, rim, strict=True):
+    patches = []
+    for x, y, r in circles:
         rr = 0.55 * r
         patch = lab[
             int(max(0, y - rr)) : int(min(h, y + rr + 1)),
             int(max(0, x - rr)) : int(min(w, x + rr + 1)),
         ]
-        px = patch.reshape(-1, 3)
-        if not len(px):
+        patches.append(patch.reshape(-1, 3))
+    # Every patch's pixels at once (a few colour distances instead of a few per circle), then
+    # each circle's share of them unlike both board colours.
+    px = np.concatenate(patches)
+    unlike = np.ones(len(px), bool)
+    for ref in (field, *tri_colours):
+        unlike &= far_from(px, ref)
+    counts = np.concatenate(([0], np.cumsum(unlike))).tolist()
+    keep = []
+    strong = []
+    at = 0
+    for p, e in zip(patches, rim, strict=True):
+        n, at = len(p), at + len(p)
+        if not n:
             keep.append(False)
             strong.append(False)
             continue
-        unlike = np.ones(len(px), bool)
-        for ref in (field, *tri_colours):
-            unlike &= far_from(px, ref)
-        share = float(unlike.mean())
+        share = (counts[at] - counts[at - n]) / n  # unlike.mean() over the patch: the same float
         # Rim 1.5: dark-on-dark checkers at the edge score 1.5-2; circles built from triangle
         # edges mostly under 1.25 (dev: 66 checkers, 3 phantoms between 1.5 and 2).
         keep.append(share > 0.4 or e > 1.5)
@@ -214,14 +234,15 @@ def circle_pitch(circles: np.ndarray, cells: list[Cell], h: int, d: float) -> fl
     """Spacing of neighbouring checkers along a point, from circles on the same point (some
     boards leave gaps between checkers); None when too few pairs are seen."""
     gaps: list[float] = []
-    for c in cells:
+    for c in cells if len(circles) else ():
+        # Array operations, not a loop over the circles: the same values and comparisons.
         cxs = (c.x0 + c.x1) / 2.0
-        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1] if len(circles) else []
-        alongs = np.sort(
-            np.asarray([y if c.top else h - 1 - y for y in ys if (y < h / 2) == c.top])
-        )
+        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1]
+        half = ys < h / 2
+        alongs = ys[half] if c.top else h - 1 - ys[~half]
+        alongs.sort()
         steps = np.diff(alongs)
-        gaps += [float(g) for g in steps if 0.85 * d < g < 1.6 * d]
+        gaps += steps[(0.85 * d < steps) & (steps < 1.6 * d)].tolist()
     if len(gaps) < 3:
         return None
     return float(np.median(gaps))
@@ -268,10 +289,13 @@ def alongs_of(circles: np.ndarray, cell: Cell, h: int) -> np.ndarray:
     """Distances from the point's edge of the circles on the cell's column and half, sorted."""
     if not len(circles):
         return np.zeros(0, np.float32)
+    y = circles[:, 1]
     inside = np.abs(circles[:, 0] - (cell.x0 + cell.x1) / 2.0) < 0.35 * (cell.x1 - cell.x0)
-    inside &= (circles[:, 1] < h / 2) == cell.top
-    ys = circles[inside, 1]
-    return np.sort(ys if cell.top else (h - 1 - ys))
+    half = y < h / 2
+    inside &= half if cell.top else ~half  # not '== cell.top': one array operation less
+    ys = y[inside] if cell.top else h - 1 - y[inside]
+    ys.sort()  # a fresh array: sorted in place (np.sort would copy it again)
+    return ys
 
 
 def colour_only(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
