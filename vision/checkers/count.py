@@ -173,8 +173,11 @@ def count_checkers(
         seen_beside = []
         for m in beside:
             mm = m & cares[i]
-            n_px = int(mm.sum())
-            seen_beside.append(n_px >= 0.1 * np.pi * (0.36 * d) ** 2 and diffs[i][mm].mean() > 0.8)
+            n_px = cv2.countNonZero(mm.view(np.uint8))
+            seen_beside.append(
+                n_px >= 0.1 * np.pi * (0.36 * d) ** 2
+                and cv2.countNonZero((diffs[i] & mm).view(np.uint8)) / n_px > 0.8
+            )
         found_cells.append(
             cell_checkers(
                 c,
@@ -220,8 +223,9 @@ def count_checkers(
     colour_alone: list[int] = []
     loose = [False] * 24
     k = 0
+    indices = [_index(geo, c, white_home) for c in cells]
     for i, c in enumerate(cells):
-        idx = _index(geo, c, white_home)
+        idx = indices[i]
         fs = found_cells[i]
         n = len(fs)
         votes = colour_votes(labels[k : k + n], fs, ignore_mask)
@@ -324,7 +328,7 @@ def count_checkers(
             white[idx] = black[idx] = 0
             point_discs[idx] = []
     # In the cells' order, as they were found.
-    discs = [disc for c in cells for disc in point_discs[_index(geo, c, white_home)]]
+    discs = [disc for idx in indices for disc in point_discs[idx]]
     bar_w, bar_b, bar_conf = bar_checkers(
         lab, geo, circles, round_, d, colours, labels, feats, cube
     )

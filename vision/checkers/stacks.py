@@ -140,7 +140,7 @@ def cell_checkers(
     def sample(along: float) -> tuple[float, float, float]:
         # A fanned stack's last slot may lie past the middle: sample inside the strip (an
         # empty patch would read as pure black and split the colours wrongly).
-        along = float(np.clip(along, 0.3 * r, half - 1 - 0.3 * r))
+        along = min(max(float(along), 0.3 * r), half - 1 - 0.3 * r)  # np.clip's, on floats
         y0 = int(max(0, along - 0.3 * r))
         y1 = int(min(half, along + 0.3 * r + 1))
         x0 = int(max(0, width / 2 - 0.3 * r))
