@@ -36,13 +36,14 @@ from vision.face_groups import consensus as _consensus
 from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
 from vision.face_groups import top_faces as _top_faces
+from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
 from vision.pip_groups import make_group as _make_group
 from vision.pip_groups import mean as _mean
 from vision.pip_groups import median as _median
 from vision.pip_groups import share as _share
-from vision.pips import Pip, dedupe, find_pips
+from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
 _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big

@@ -19,7 +19,8 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.cube import _blobs
-from vision.pips import Pip, _bands, _pyr_down, dedupe
+from vision.pip_dedupe import dedupe
+from vision.pips import Pip, _bands, _pyr_down
 
 
 def _lab(seed: int, h: int = 90, w: int = 120) -> np.ndarray:
@@ -186,7 +187,7 @@ def _plain_dedupe(pips: list[Pip]) -> list[Pip]:
 @pytest.mark.parametrize("pairs", [1 << 18, 50])
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_dedupe_is_the_one_by_one_rule(seed: int, pairs: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("vision.pips._PAIRS", pairs)  # 50: the pairs walked in many blocks
+    monkeypatch.setattr("vision.pip_dedupe._PAIRS", pairs)  # 50: the pairs walked in many blocks
     rng = np.random.default_rng(seed)
     n = 400
     # Clusters (a spot found at several scales), a few equal contrasts, both polarities.
