@@ -2,10 +2,10 @@
 from the renderer's own layout (the labels say only "cocked"), beside what the dice finder and
 the model made of it.
 
-``scripts/render-synthetic`` seeds each image by (set seed, index, attempt) and draws the scene,
-then the layout's seed, then lays the scene out before anything else: ``rendered_dice`` makes
-those same draws and stops after the layout (no drawing: ~20 ms an image), so any rendered
-range can be audited from a ``vision.cocked_samples.DieSamples`` cache of it:
+``rendered_dice`` draws a render's scene as ``scripts/render-synthetic`` does
+(``vision.synth.sets.numbered``) and lays it out as ``render`` would (``layout_of``), then
+stops (no drawing: ~20 ms an image), so any rendered range can be audited from a
+``vision.cocked_samples.DieSamples`` cache of it:
 
     .venv/bin/python -m vision.cocked_audit --cache c5431.npz --start 5431 --count 200 [--dice N]
 
@@ -24,10 +24,12 @@ from pathlib import Path
 
 import numpy as np
 
-# The train set's seed and die-state weights (flat, cocked, on_checker) in
-# scripts/render-synthetic's SETS.
-TRAIN_SEED = 3000
-TRAIN_WEIGHTS = (0.45, 0.45, 0.10)
+from vision.synth.layout import Layout
+from vision.synth.renderer import layout_of, make_labels
+from vision.synth.sets import SETS, numbered
+from vision.synth.spec import SceneSpec
+
+TRAIN_SEED, _, TRAIN_WEIGHTS = SETS["train"]
 
 
 @dataclass(frozen=True)
@@ -67,31 +69,21 @@ def rendered_dice(
 ) -> list[RenderedDie]:
     """The dice of render ``index`` (IMG_{index + 1}) as ``scripts/render-synthetic`` lays
     them out, in label order (a die a hand hides is labelled nowhere but listed here)."""
-    from vision.synth import random_scene
-    from vision.synth.layout import layout_scene
-    from vision.synth.renderer import make_labels
 
-    for attempt in range(20):
-        rng = np.random.default_rng([seed, index, attempt])
-        try:
-            spec = random_scene(rng, die_state_weights=weights, n_dice=n_dice)
-            layout_seed = int(rng.integers(0, 2**63 - 1, size=2)[0])  # as render() draws
-            lay = layout_scene(spec, np.random.default_rng(layout_seed))
-        except RuntimeError:  # a die found no room: the script draws another scene
-            continue
-        labels = make_labels(spec, lay, spec.camera_model())
-        out = []
-        for box, lab in zip(lay.dice, labels["dice"], strict=True):
-            top = -box.rot[:, 2]  # the box's local -z is the die's top
-            tilt = float(np.degrees(np.arccos(min(1.0, abs(float(top[2]))))))
-            bbox = tuple(int(v) for v in lab["bbox"])
-            out.append(
-                RenderedDie(
-                    f"IMG_{index + 1:04d}", bbox, lab["value"], lab["state"], tilt, box.support
-                )
-            )
-        return out
-    raise RuntimeError(f"image {index} of seed {seed} failed 20 times")
+    def laid_out(spec: SceneSpec, rng: np.random.Generator) -> tuple[SceneSpec, Layout]:
+        return spec, layout_of(spec, rng)
+
+    spec, lay = numbered(seed, index, laid_out, weights, n_dice)
+    labels = make_labels(spec, lay, spec.camera_model())
+    out = []
+    for box, lab in zip(lay.dice, labels["dice"], strict=True):
+        top = -box.rot[:, 2]  # the box's local -z is the die's top
+        tilt = float(np.degrees(np.arccos(min(1.0, abs(float(top[2]))))))
+        bbox = tuple(int(v) for v in lab["bbox"])
+        out.append(
+            RenderedDie(f"IMG_{index + 1:04d}", bbox, lab["value"], lab["state"], tilt, box.support)
+        )
+    return out
 
 
 def audit(

@@ -7,7 +7,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, random_scene, render
+from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
+from vision.synth.sets import SETS, numbered
 
 
 @lru_cache(maxsize=16)
@@ -30,7 +31,7 @@ def starting_scene(
 def train_render(index: int) -> tuple[np.ndarray, dict]:
     """``scripts/render-synthetic --set train``'s image ``index + 1`` (seed 3000), through the
     JPEG the set is saved as."""
-    rng = np.random.default_rng([3000, index, 0])
-    image, labels = render(random_scene(rng, die_state_weights=(0.45, 0.45, 0.10)), rng)
+    seed, _, weights = SETS["train"]
+    image, labels = numbered(seed, index, render, weights)
     _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), labels
