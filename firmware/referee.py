@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from firmware.dice_memory import DiceMemory
 from firmware.dice_memory import fault as die_fault
 from firmware.events import Kind, RefereeEvent
-from firmware.matching import BoardRead, MatchSettings, doubtful_explanation, nearest, read_board
+from firmware.matching import BoardRead, MatchSettings, nearest, read_board
 from firmware.matching import Match as Fit
+from firmware.ruling import Outcome, rule_final_play
 from rules.actions import Action, ActionRefused
 from rules.check import check_play
 from rules.game import Phase
@@ -249,7 +250,8 @@ class Referee:
         # Dice picked up: the play is final. Anything still read as a die is scenery.
         self._dice.remember_scenery(obs.dice)
         self._dice.forget_roll()
-        if verdict.legal:
+        ruling = rule_final_play(obs, turn, before, fit, verdict, tree, self.settings.matching)
+        if ruling.outcome is Outcome.LEGAL:
             assert verdict.play is not None
             events = self._apply(lambda: self.match.move(verdict.play, by=turn))
             text = str(verdict.play) or "cannot move"
@@ -262,37 +264,8 @@ class Referee:
                 ),
                 *events,
             ]
-        if fit.match is not Fit.OFF_SCRIPT and fit.match is not Fit.EXACT:
-            return self._uncertain(fit, turn, obs, tree)
-        # The opponent has rolled, or moved checkers forward (a mover can only send them to the
-        # bar), while this play was still unsettled (the camera asked and nobody answered): the
-        # game moved on past what the referee can judge.
-        if any(d.zone == f"{turn.opponent}_right" for d in obs.dice):
-            moved_on = "rolled"
-        elif _opponent_moved(before, fit.position):
-            moved_on = "moved checkers"
-        else:
-            moved_on = ""
-        if moved_on:
-            return self._uncertain(
-                fit,
-                turn,
-                obs,
-                tree,
-                f"{turn.opponent} {moved_on} before {turn}'s play was settled: confirm or fix it",
-            )
-        # A fault is called only on counts read surely: if some legal play differs from the
-        # reading only on doubtful counts (a part-way position misread, say), ask instead.
-        doubt = doubtful_explanation(obs, tree.results, self.settings.matching)
-        if doubt:
-            where = ", ".join("the bar" if p == 25 else str(p) for p in doubt)
-            return self._uncertain(
-                fit,
-                turn,
-                obs,
-                tree,
-                f"the camera is unsure of point(s) {where} (white's numbering)",
-            )
+        if ruling.outcome is Outcome.ASK:
+            return self._uncertain(fit, turn, obs, tree, ruling.reason)
         events = self._apply(lambda: self.match.move(fit.position, by=turn))
         return [
             RefereeEvent(
@@ -454,8 +427,3 @@ class Referee:
             return []
         self._last_said = (kind, message)
         return [RefereeEvent(kind, message, side, dict(details or {}))]
-
-
-def _opponent_moved(before: Position, after: Position) -> bool:
-    """Did the opponent's checkers gain a point anywhere (more than a hit can do)?"""
-    return any(after.them[i] > before.them[i] for i in range(1, 25))
