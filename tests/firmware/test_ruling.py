@@ -54,11 +54,3 @@ def test_the_opponent_gaining_a_point_is_the_game_moving_on() -> None:
     # The same position from black's side: black's 8/5 6/5 is the opponent moving on for white.
     black_played = START.flip().apply(Play.parse("8/5 6/5")).flip()
     assert opponent_moved(START, black_played)
-
-
-def test_the_docstring_examples_run() -> None:
-    import doctest
-
-    import firmware.ruling
-
-    assert doctest.testmod(firmware.ruling).failed == 0

@@ -11,7 +11,7 @@ from vision.board import BoardGeometry, find_board_markers
 from vision.cube import find_cube
 from vision.observation import CubeReading
 from vision.synth import CameraSpec, CubeSpec, LightingSpec, Position, SceneSpec, render
-from vision.synth.textures import cube_face, die_face
+from vision.synth.piece_faces import cube_face, die_face
 
 
 def _read_cube(

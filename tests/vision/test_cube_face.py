@@ -83,7 +83,7 @@ def test_a_turned_black_cube_on_a_black_bar_is_read(value: int) -> None:
     seen but not told is read again turned a third of a quarter either way."""
     from tests.vision.test_cube import _cube_side, _drawn_board
     from vision.board import BoardGeometry
-    from vision.synth.textures import cube_face
+    from vision.synth.piece_faces import cube_face
 
     side = _cube_side(BoardGeometry(bar_frac=0.08))
     face = cube_face(value, (28, 28, 28), (60, 170, 220), side)

@@ -13,9 +13,9 @@ import numpy as np
 from .camera import Camera
 from .canvas import _SHIFT, _i, _Light
 from .layout import BoxPlace, CheckerPlace
+from .piece_faces import checker_texture, cube_face, die_face
 from .spec import SceneSpec
 from .styles import STYLES
-from .textures import checker_texture, cube_face, die_face
 
 # Local face axes of a box: (normal, u, v) with u x v = -normal, v pointing down on side faces.
 _FACES = (
