@@ -47,6 +47,7 @@ from rules.actions import (
     VoidReason,
     VoidRoll,
 )
+from rules.chouette_view import next_step, scoreboard
 from rules.cube import Cube, ResultKind, Rules, score_game
 from rules.game import GameState, Phase, advance
 from rules.play import IllegalMove, NotationError, Play
@@ -120,45 +121,11 @@ class Chouette:
 
     def prompt(self) -> str:
         """What happens next, in words."""
-        if self.waiting:
-            return f"{', '.join(sorted(self.waiting))} to take or pass the box's double"
-        if self.team_offer:
-            return f"{self.box} (box) to take or pass the team's double"
-        g = self.game
-        who = {BOX: f"{self.box} (box)", TEAM: f"{self.acting_captain} (captain)"}
-        if g.phase is Phase.OPENING:
-            return f"opening roll: {self.box} and {self.captain} one die each"
-        assert g.turn is not None
-        if g.phase is Phase.TO_ROLL:
-            return f"{who[g.turn]} to roll or double"
-        if g.phase is Phase.ROLLED and g.dice is not None:
-            return f"{who[g.turn]} to play {max(g.dice)}-{min(g.dice)}"
-        return f"{who[g.turn]} to pick up the dice"
+        return next_step(self)
 
     def snapshot(self) -> dict[str, Any]:
         """The session as JSON-ready data for the scoreboard."""
-        g = self.game
-        return {
-            "box": self.box,
-            "captain": self.captain,
-            "acting_captain": self.acting_captain,
-            "team": list(self.team),
-            "in_game": [n for n in self.team if n in self.active],
-            "cubes": {
-                n: {"value": c.value, "owner": None if c.owner is None else str(c.owner)}
-                for n, c in self.cubes.items()
-            },
-            "waiting": sorted(self.waiting),
-            "team_offer": sorted(self.team_offer),
-            "balances": dict(self.balances),
-            "stakes": dict(self.stakes),
-            "games_played": self.games_played,
-            "phase": str(g.phase),
-            "turn": None if g.turn is None else str(g.turn),
-            "dice": None if g.dice is None else list(g.dice),
-            "position_id": g.board().position_id(),
-            "prompt": self.prompt(),
-        }
+        return scoreboard(self)
 
     # -- the log, undo and replay ----------------------------------------------------
 
