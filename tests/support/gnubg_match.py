@@ -42,7 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tests.support.gnubg import _B64, GnubgError, _call
+from tests.support.gnubg import _B64
+from tests.support.gnubg_process import GnubgError, _call
 
 __all__ = [
     "GameImport",

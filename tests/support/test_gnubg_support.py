@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support import gnubg as g
+from tests.support import gnubg_process
 from tests.support.gnubg import (
     START_POSITION_ID,
     GnubgError,
@@ -114,7 +115,7 @@ def test_a_hung_binary_is_killed_at_the_timeout(monkeypatch: pytest.MonkeyPatch,
     fake.write_text("#!/bin/sh\necho starting >&2\nexec sleep 60\n")
     fake.chmod(0o755)
     monkeypatch.setenv("BGREF_GNUBG", str(fake))
-    monkeypatch.setattr(g, "_BASE_TIMEOUT", 0.5)
+    monkeypatch.setattr(gnubg_process, "_BASE_TIMEOUT", 0.5)
     with pytest.raises(GnubgError, match="timed out .* stderr: starting"):
         legal_results([(START_POSITION_ID, (3, 1))])
 
