@@ -277,3 +277,25 @@ def test_die_state_weights_choose_the_states() -> None:
         assert [d.state for d in spec.dice] == ["cocked"] * 3
         _, labels = render(spec, rng)
         assert [d["state"] for d in labels["dice"]] == ["cocked"] * 3
+
+
+def test_a_cube_in_a_tray_outside_the_picture_is_labelled_not_visible() -> None:
+    g = BoardGeometry()
+    spec = SceneSpec(
+        style="walnut",
+        white_home="bottom-left",
+        position=Position.starting(),
+        geometry=g,
+        dice=(),
+        cube=CubeSpec(2, "white"),
+        camera=CameraSpec(distance_mm=800, focal_px=1100),
+    )
+    _, labels = render(spec, np.random.default_rng(2))
+    assert labels["cube"] == {"value": 2, "location": "white"}
+    # Zoomed in: the playing area still fills the picture, white's tray is cut off.
+    _, labels = render(
+        replace(spec, camera=CameraSpec(distance_mm=800, focal_px=1600)), np.random.default_rng(2)
+    )
+    corners = np.array(labels["board"]["corners"])
+    assert (corners >= 0).all() and (corners[:, 0] < 1280).all() and (corners[:, 1] < 960).all()
+    assert labels["cube"] is None
