@@ -8,6 +8,7 @@ import pytest
 
 from vision.pips import (
     _SIGMAS,
+    _STEP_SIGMAS,
     _bands,
     _blur_rows,
     _extrema,
@@ -48,14 +49,48 @@ def test_blur_of_bands_of_rows_is_the_whole_blur(sigma: float) -> None:
         assert np.array_equal(got, whole[flat])
 
 
+def _cascade(level: np.ndarray, first: int) -> list[np.ndarray]:
+    """The level's own blurs up to ``first``, each one above from the one below it."""
+    blurs: list[np.ndarray] = []
+    for i, s in enumerate(_SIGMAS):
+        if i <= first:
+            blurs.append(cv2.GaussianBlur(level, (0, 0), s))
+        else:
+            blurs.append(cv2.GaussianBlur(blurs[-1], (0, 0), _STEP_SIGMAS[i]))
+    return blurs
+
+
+def test_cascaded_blurs_are_the_direct_ones_within_a_grey_level() -> None:
+    """Gaussians compose: blurring by the steps' sigmas in turn is blurring by the sum of their
+    squares, up to the kernels' truncation and rounding: within a tenth of a grey level on
+    hard-edged spots (a DoG threshold is 5 grey levels)."""
+    level = _image(150, 211, seed=6).astype(np.float32)
+    for first in (1, 2, 3):  # the first wanted DoG layer: 1 or above
+        got = _cascade(level, first)
+        for i, s in enumerate(_SIGMAS):
+            want = cv2.GaussianBlur(level, (0, 0), s)
+            assert np.abs(got[i] - want)[8:-8, 8:-8].max() < 0.1
+    # Not the identity: each step blurs.
+    assert all(s > 0.5 for s in _STEP_SIGMAS[1:])
+
+
+def test_scale_space_blurs_do_not_depend_on_the_order_asked() -> None:
+    level = _image(90, 120, seed=7).astype(np.float32)
+    want = _cascade(level, 2)
+    for order in ([5, 0, 3], [0, 1, 2, 3, 4, 5], [4, 2]):
+        space = _ScaleSpace(level, 2)
+        for i in order:
+            assert np.array_equal(space.blur(i), want[i])
+
+
 @pytest.mark.parametrize("thr", [2.0, 0.0])  # 0: most pixels pass the threshold first
 @pytest.mark.parametrize("wanted", [(1, 2, 3), (1,), (2, 3), (3,)])
 def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...], thr: float) -> None:
     level = _image(150, 211, seed=3).astype(np.float32)
-    blurs = [cv2.GaussianBlur(level, (0, 0), s) for s in _SIGMAS]
+    blurs = _cascade(level, wanted[0])
     dogs = [cv2.subtract(blurs[k + 1], blurs[k]) for k in range(len(_SIGMAS) - 1)]
     kern = np.ones((3, 3), np.uint8)
-    space = _ScaleSpace(level)
+    space = _ScaleSpace(level, wanted[0])
     for k in wanted:
         space.dog(k)
     for k in wanted:
