@@ -10,7 +10,8 @@ on renders of our own, none of dev, train or the unseen check: ``scripts/render-
 --set train --start 16005 --count 120`` (IMG_16006-16125), read with the labelled boards, the
 first five slots of every point (13488, 21% holding a checker, the label saying how many).
 ADD_FROM was chosen on IMG_16126-16185, held out: of the slots just past a doubted count,
-3 of 4 holding a missed checker pass 0.9 and 1 of 145 empty ones.  The model says nothing of a
+3 of 4 holding a missed checker pass 0.9 and 1 of 145 empty ones (with IMG_16186-16285, rendered
+afterwards: 8 of 17 and 1 of 448; at 0.8, 10 and 2; at 0.7, 11 and 3).  The model says nothing of a
 second layer, so it only lengthens a first layer, only where the counter is unsure.
 """
 
@@ -62,8 +63,8 @@ def slot_features(
     mag = np.hypot(gx, gy)
     ang = (np.arctan2(gy, gx) % np.pi) / np.pi * BINS
     b = np.minimum(ang.astype(int), BINS - 1)
-    hog = np.bincount((_CELL_OF + b).ravel(), mag.ravel(), CELLS * CELLS * BINS)
-    hog = hog / (float(np.linalg.norm(hog)) + scale)
+    hist = np.bincount((_CELL_OF + b).ravel(), mag.ravel(), CELLS * CELLS * BINS)
+    hog = hist / (float(np.linalg.norm(hist)) + scale)
     slot = np.zeros(SLOTS, np.float32)
     slot[min(k, SLOTS - 1)] = 1.0
     return np.concatenate([rel_t, rel_l, hog, slot]).astype(np.float32)
