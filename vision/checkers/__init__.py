@@ -35,7 +35,10 @@ light set also clearly apart from the board there) hold more of them, doubtfully
 checker under a die with no outline of its own is doubtful, and so are three or more checkers
 without one outline on any of them (colour alone: a hand, a shadow), which read empty
 when every other point's checkers show one.  A row's last checker beside a die whose disc shows
-the board round the die, not its row's colour, is the die's outline (dropped, doubtfully).  A
+the board round the die, not its row's colour, is the die's outline (dropped, doubtfully).  On
+a point already doubted, a learned cue (a logistic model of the slot's window: colours against
+the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
+checker on a dark point shows its round shading where no outline or colour cue does).  A
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
 outline, or touching a die; a doubtful bar checker before a point as doubtful).  Borne off: 15
@@ -46,8 +49,8 @@ blobs unlike the board and unexplained by checkers or dice (a hand: the reader s
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fanned stacks),
 ``bar`` (checkers on the bar), ``outlines`` (circles and rims), ``empty_board`` (board colours,
 colour runs), ``colours`` (white or black), ``slot_colour`` (slots coloured like a checker set),
-``by_die`` (a row's last checker beside a die), ``totals`` (15 a side, unexplained blobs),
-``model`` (shapes and results).
+``by_die`` (a row's last checker beside a die), ``slot_model`` (the learned cue), ``totals``
+(15 a side, unexplained blobs), ``model`` (shapes and results).
 
 ::
 

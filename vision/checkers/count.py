@@ -48,6 +48,7 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.checkers.slot_colour import like_set_slots, looks_like
+from vision.checkers.slot_model import model_row
 from vision.checkers.stacks import (
     cell_checkers,
     checked_row,
@@ -215,6 +216,7 @@ def count_checkers(
     sets = set_colours(feats_a, labels, colours)
     disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
     max_first = first_layer_slots(half, d, pitch)
+    size = (d, pitch, h, max_first)
     white = [0] * 24
     black = [0] * 24
     conf = [1.0] * 24
@@ -223,7 +225,7 @@ def count_checkers(
     colour_alone: list[int] = []
     loose = [False] * 24
     k = 0
-    indices = [_index(geo, c, white_home) for c in cells]
+    indices = [geo.point_index(c.column, "top" if c.top else "bottom", white_home) for c in cells]
     for i, c in enumerate(cells):
         idx = indices[i]
         fs = found_cells[i]
@@ -306,8 +308,12 @@ def count_checkers(
                 fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
                 n = len(fs)
                 conf[idx] = min(conf[idx], 0.5)
-        # One or two checkers, one of them without an outline (verified or not): the first
-        # to go when a side has too many.
+        if conf[idx] < 0.65 and n < min(5, max_first):
+            # Already doubted: the learned cue may see the next checkers' shape (dark on dark).
+            refs = (field, tri_colours[parity[i]])
+            fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
+            n = len(fs)
+        # One or two checkers, one without an outline (verified or not): first to go at 16.
         loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
         if n and not outlined_any(fs, raw_alongs, d):
             unoutlined.append(idx)
@@ -353,10 +359,6 @@ def count_checkers(
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
-
-
-def _index(geo: BoardGeometry, cell: Cell, white_home: str) -> int:
-    return geo.point_index(cell.column, "top" if cell.top else "bottom", white_home)
 
 
 def _by_a_die(

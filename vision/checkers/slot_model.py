@@ -1,0 +1,148 @@
+"""A learned cue: is a checker on this slot of a point?  (dark on dark, light on light)
+
+The colour cues cannot tell a dark checker from a dark triangle (five were measured); a person
+sees its round rim and shading, and the triangle's straight edges broken where it lies.  A
+logistic model reads that from the slot's window on the point's strip: the window's colours
+against the empty board's (field and triangle), resampled small, and its gradients'
+orientations in a 3 x 3 grid of cells (HOG-like), with the slot's number.  Weights in
+``vision/models/checker_slot_lr.npz``, fitted (standardised features, L2 0.01, Newton steps)
+on renders of our own, none of dev, train or the unseen check: ``scripts/render-synthetic
+--set train --start 16005 --count 120`` (IMG_16006-16125), read with the labelled boards, the
+first five slots of every point (13488, 21% holding a checker, the label saying how many).
+ADD_FROM was chosen on IMG_16126-16185, held out: of the slots just past a doubted count,
+3 of 4 holding a missed checker pass 0.9 and 1 of 145 empty ones (with IMG_16186-16285, rendered
+afterwards: 8 of 17 and 1 of 448; at 0.8, 10 and 2; at 0.7, 11 and 3).  The model says nothing of a
+second layer, so it only lengthens a first layer, only where the counter is unsure.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.checkers.model import Cell, Found
+
+# The window: the strip's width, SPAN checker diameters along the point round the slot.
+SPAN = 1.3
+# Resampled window (rows along the point, columns across) for colours and gradients.
+ROWS, COLS = 12, 9
+CELLS = 3
+BINS = 6
+SLOTS = 5
+# Each window pixel's HOG cell, times BINS (its bin added gives the histogram's index).
+_CELL_OF = (
+    np.minimum(np.arange(ROWS) * CELLS // ROWS, CELLS - 1)[:, None] * CELLS
+    + np.minimum(np.arange(COLS) * CELLS // COLS, CELLS - 1)[None, :]
+) * BINS
+WEIGHTS = Path(__file__).parent.parent / "models" / "checker_slot_lr.npz"
+
+
+def slot_features(
+    strip: np.ndarray, along: float, d: float, field: np.ndarray, tri: np.ndarray, k: int
+) -> np.ndarray | None:
+    """Features of the window round the slot ``along`` from the point's edge on its Lab strip
+    (``model.cell_strip``: index 0 the edge); None when the window leaves the strip."""
+    h = strip.shape[0]
+    y0 = int(round(along - SPAN * d / 2))
+    y1 = int(round(along + SPAN * d / 2))
+    if y0 < 0:
+        y0, y1 = 0, y1 - y0
+    if y1 > h or y1 - y0 < 6:
+        return None
+    win = cv2.resize(strip[y0:y1], (COLS, ROWS), interpolation=cv2.INTER_AREA)
+    # Colours against the triangle's and the field's (the board's own, so lighting cancels).
+    scale = max(float(np.abs(field[0] - tri[0])), 8.0)
+    rel_t = ((win - tri) / 20.0).reshape(-1)
+    rel_l = ((win[..., 0] - tri[0]) / scale).reshape(-1)
+    grey = win[..., 0]
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    mag = np.hypot(gx, gy)
+    ang = (np.arctan2(gy, gx) % np.pi) / np.pi * BINS
+    b = np.minimum(ang.astype(int), BINS - 1)
+    hist = np.bincount((_CELL_OF + b).ravel(), mag.ravel(), CELLS * CELLS * BINS)
+    hog = hist / (float(np.linalg.norm(hist)) + scale)
+    slot = np.zeros(SLOTS, np.float32)
+    slot[min(k, SLOTS - 1)] = 1.0
+    return np.concatenate([rel_t, rel_l, hog, slot]).astype(np.float32)
+
+
+@lru_cache(maxsize=1)
+def _weights() -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    z = np.load(WEIGHTS)
+    return z["mean"], z["std"], z["w"], float(z["b"])
+
+
+def slot_probability(features: np.ndarray) -> float:
+    """The fitted model's probability that a checker lies on the slot."""
+    mean, std, w, b = _weights()
+    z = float(((features - mean) / std) @ w + b)
+    return float(1.0 / (1.0 + np.exp(-np.clip(z, -30, 30))))
+
+
+# The model's probability from which a slot past a row (or an empty point's edge slot) holds
+# a checker, doubtfully.
+ADD_FROM = 0.9
+# Share of the slot's window clear of dice (a die's pips and edges are no checker's).
+CLEAR = 0.9
+
+
+def slots_by_model(
+    strip: np.ndarray,
+    care: np.ndarray,
+    start: float,
+    first: int,
+    count: int,
+    d: float,
+    pitch: float,
+    field: np.ndarray,
+    tri: np.ndarray,
+) -> int:
+    """How many of ``count`` slots from ``start`` along the point (slot numbers from
+    ``first``), one after another, the model sees a checker on."""
+    n = 0
+    for j in range(count):
+        a = start + j * pitch
+        y0, y1 = int(max(0, a - 0.5 * d)), int(min(len(care), a + 0.5 * d))
+        if y1 <= y0 or float(care[y0:y1].mean()) < CLEAR:
+            break
+        f = slot_features(strip, a, d, field, tri, first + j)
+        if f is None or slot_probability(f) < ADD_FROM:
+            break
+        n += 1
+    return n
+
+
+def model_row(
+    fs: list[Found],
+    cell: Cell,
+    strip: np.ndarray,
+    care: np.ndarray,
+    refs: tuple[np.ndarray, np.ndarray],
+    size: tuple[float, float, int, int],
+    sets: list[tuple[bool, np.ndarray]],
+    blk: bool,
+) -> tuple[list[Found], bool]:
+    """A doubted point's row (``fs``, of colour ``blk``: True black) with the checkers the
+    model sees past it, up to the fifth slot; an empty point's take the set its edge slot's
+    colour is nearer.  ``refs``: field and triangle colours; ``size``: checker diameter, slot
+    pitch, the board's height and the slots a point's first layer has room for."""
+    d, pitch, h, max_first = size
+    n = len(fs)
+    start = fs[-1].along + pitch if n else 0.5 * d
+    more = slots_by_model(strip, care, start, n, min(5, max_first) - n, d, pitch, *refs)
+    if not more:
+        return fs, blk
+    if not n:
+        yy, xx = np.mgrid[0 : strip.shape[0], 0 : strip.shape[1]]
+        disc = (xx - (strip.shape[1] - 1) / 2.0) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
+        px = strip[disc]
+        if not len(px) or not sets:
+            return fs, blk
+        mean = px.mean(axis=0)
+        blk = min(sets, key=lambda s: float(np.sum((mean - s[1]) ** 2)))[0]
+    colour = fs[-1].colour if n else (0.0, 0.0, 0.0)
+    return fs + [cell.checker_at(start + j * pitch, h, colour) for j in range(more)], blk
