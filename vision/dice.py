@@ -28,6 +28,7 @@ import numpy as np
 
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
+from vision.dice_tilted import tilted_dice
 from vision.face_colour import FACE_CHROMA_SPREAD, FACE_LIGHT_SPREAD, RING_AT, ring_spreads
 from vision.face_completion import complete_face, complete_six
 from vision.face_groups import LINK_R as _LINK_R
@@ -166,6 +167,9 @@ def find_dice(
     groups = _consensus(groups)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
+    # A tilted die whose pips make no face is still a die: found, left unread.
+    unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []
+    groups += unread_tilted
     out = []
     h, w = full.shape
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.
@@ -193,7 +197,8 @@ def find_dice(
         out.append(
             DieReading(
                 value=None
-                if unreadable(gray, g, pips, die_px, ref_work)
+                if any(g is t for t in unread_tilted)
+                or unreadable(gray, g, pips, die_px, ref_work)
                 or spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD
                 else len(g.pips),
                 bbox=bbox,

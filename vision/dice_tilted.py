@@ -1,0 +1,111 @@
+"""Tilted dice found, not read: pips that sit together like one die's but make no face.
+
+A cocked die shows two or three faces at once, each foreshortened, so its pips rarely link
+into one face that reads: they fail the layout check, are split apart, or a side face's pip
+lies on the top face as a stray. The finder then dropped the die altogether, and the referee
+never heard of it. Here, with the die's size known (a board read), the pips left over after
+the faces were read are clustered; a cluster of a die's extent with a few pips alike in
+polarity and size is returned as a die whose value is not read (``vision.dice`` gives it value
+None). The referee asks about an unread die; a die it never hears of it cannot ask about.
+
+    >>> from vision.pips import Pip
+    >>> def pip(x, y):
+    ...     return Pip(x, y, 3.0, True, 60.0, 200.0, 140.0, 0.8)
+    >>> from vision.pip_groups import make_group
+    >>> read = [make_group([pip(300, 0), pip(320, 20)], 0.0)]
+    >>> left = [pip(0, 0), pip(9, 4), pip(4, 14), pip(200, 0)]
+    >>> [len(g.pips) for g in tilted_dice(left, read, 44.0)]
+    [3]
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.pip_groups import Group, median
+from vision.pips import Pip
+
+_REACH = 0.5  # die sides: a pip of one die lies this near another of its pips
+_EXTENT = 1.3  # die sides: the pips a tilted die shows span at most this
+_MIN_PIPS = 3  # fewer pips left over are no evidence of a die
+_ROUND = 0.45  # pips this round at least (a side face's are flat, an edge-on one's dashes)
+_SIZE_SPREAD = 0.5  # |log| of a pip's radius against the cluster's median, at most
+_NEAR_READ = 1.0  # die sides: leftovers this near a die read are its own side faces
+_MEAN_ROUND = 0.63  # the cluster's pips this round on average (spots on a marker's cells ~0.6)
+_LIKE_READ = 0.25  # |log| of the cluster's pip radius against the read faces' pips, at most
+
+
+def tilted_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
+    """Clusters of the ``pips`` not counted in the faces ``read`` (work pixels, die side
+    ``die_px``) that look like one die's: at least three pips of one polarity, alike in size,
+    within a die's extent, and not beside a die read. The dice of a photo share their pips'
+    size: without a face of 2+ pips read there is no size to hold the cluster to, and none is
+    returned (a marker's cells, a card's print make clusters of spots too)."""
+    sizes = [p.r for g in read if len(g.pips) > 1 for p in g.pips]
+    if not sizes:
+        return []
+    ref_r = median(sizes)
+    used = {(p.x, p.y) for g in read for p in g.pips}
+    left = [
+        p
+        for p in pips
+        if (p.x, p.y) not in used
+        and p.circularity >= _ROUND
+        and all(math.hypot(p.x - g.cx, p.y - g.cy) > _NEAR_READ * die_px for g in read)
+    ]
+    found = []
+    for dark in (True, False):
+        ps = [p for p in left if p.dark == dark]
+        for cluster in _clusters(ps, _REACH * die_px):
+            if len(cluster) < _MIN_PIPS:
+                continue
+            r0 = median([p.r for p in cluster])
+            alike = [p for p in cluster if abs(math.log(p.r / r0)) <= _SIZE_SPREAD]
+            if len(alike) < _MIN_PIPS or _extent(alike) > _EXTENT * die_px:
+                continue
+            if sum(p.circularity for p in alike) / len(alike) < _MEAN_ROUND:
+                continue
+            if abs(math.log(median([p.r for p in alike]) / ref_r)) > _LIKE_READ:
+                continue
+            cx = sum(p.x for p in alike) / len(alike)
+            cy = sum(p.y for p in alike) / len(alike)
+            found.append(Group(tuple(alike), cx, cy, 0.5 * die_px))
+    # Two faces of one die may make two clusters: the one with more pips stands for the die.
+    out: list[Group] = []
+    for g in sorted(found, key=lambda g: -len(g.pips)):
+        if all(math.hypot(g.cx - k.cx, g.cy - k.cy) > _NEAR_READ * die_px for k in out):
+            out.append(g)
+    return out
+
+
+def _clusters(ps: list[Pip], reach: float) -> list[list[Pip]]:
+    """Single-linkage clusters of the pips at ``reach`` (union-find: a textured frame's few
+    hundred spots stay cheap)."""
+    n = len(ps)
+    if n == 0:
+        return []
+    xy = np.array([[p.x, p.y] for p in ps])
+    near = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) <= reach
+    root = list(range(n))
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            root[i] = root[root[i]]
+            i = root[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
+        a, b = find(int(i)), find(int(j))
+        if a != b:
+            root[max(a, b)] = min(a, b)
+    by: dict[int, list[Pip]] = {}
+    for i in range(n):
+        by.setdefault(find(i), []).append(ps[i])
+    return list(by.values())
+
+
+def _extent(ps: list[Pip]) -> float:
+    """The largest distance between two of the pips."""
+    return max(math.hypot(a.x - b.x, a.y - b.y) for a in ps for b in ps)
