@@ -39,6 +39,32 @@ def die_zone(x: float, y: float, geo: BoardGeometry, white_home: str) -> str:
     return "white_right" if right_half == white_at_bottom else "black_right"
 
 
+def point_confidence_at(
+    x: float, y: float, counts: CheckerCounts, geo: BoardGeometry, white_home: str
+) -> float:
+    """How sure the count is of the point (or, off the points, the bar) at canonical (x, y).
+
+    A die read as lying on a checker voids the roll, so that call is no surer than the count
+    of the checker under it: a die flat on a light triangle, read as a doubtful checker there
+    (fm gammon test6's 5 on a point read 0.19), must be asked about, not void a legal roll.
+
+    >>> from vision.checkers import CheckerCounts
+    >>> conf = tuple(0.2 if i == 0 else 1.0 for i in range(24))
+    >>> c = CheckerCounts((0,) * 24, (0,) * 24, 0, 0, 15, 15, False, conf, 0.9, 0.5)
+    >>> g = BoardGeometry()
+    >>> point_confidence_at(g.width - 1, g.height - 1, c, g, "bottom-right")  # white's 1 point
+    0.2
+    >>> point_confidence_at(g.width / 2, g.height / 2, c, g, "bottom-right")  # the bar
+    0.9
+    """
+    row = "top" if y < geo.height / 2 else "bottom"
+    for column in range(12):
+        x0, x1 = geo.column_span(column)
+        if x0 <= x < x1:
+            return counts.point_confidence[geo.point_index(column, row, white_home)]
+    return counts.bar_confidence
+
+
 def frame_problem(frame: Any) -> str:
     if not isinstance(frame, np.ndarray):
         return f"frame is {type(frame).__name__}, not a numpy array"

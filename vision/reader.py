@@ -42,7 +42,7 @@ from vision.cube import find_cube
 from vision.dice_tilt import restate
 from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
-from vision.read_outcome import die_zone, frame_problem, observation_of
+from vision.read_outcome import die_zone, frame_problem, observation_of, point_confidence_at
 
 DiceFinder = Callable[..., list[Any]]
 
@@ -325,11 +325,16 @@ class BoardReader:
         x, y = (float(v) for v in p.reshape(2))
         zone = die_zone(x, y, board.geometry, self.white_home)
         state = reading.state
+        confidence = float(reading.confidence)
         if state == "flat":
             q = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), to_work).reshape(2)
             for dx, dy, r, _side in counts.discs:
                 if (q[0] - dx) ** 2 + (q[1] - dy) ** 2 < (0.8 * r) ** 2:
                     state = "on_checker"
+                    confidence = min(
+                        confidence,
+                        point_confidence_at(x, y, counts, board.geometry, self.white_home),
+                    )
                     break
         return ObservedDie(
             value=reading.value,
@@ -337,7 +342,7 @@ class BoardReader:
             centre=(float(cx), float(cy)),
             state=state,
             zone=zone,
-            confidence=float(reading.confidence),
+            confidence=confidence,
         )
 
 
