@@ -96,6 +96,17 @@ class Camera:
         """(N, 3) world points -> (N, 2) pixels of the final (distorted) image."""
         return self.distort(self.project_pinhole(pts))
 
+    def in_view(self, pts) -> bool:
+        """Is at least half of the image box round these (N, 3) world points inside the
+        picture? (DATASET.md labels what is not visible null: a cube in a tray cut off by the
+        picture's edge.)"""
+        uv = self.project(pts)
+        (x0, y0), (x1, y1) = uv.min(axis=0), uv.max(axis=0)
+        w, h = self.size
+        area = max(float((x1 - x0) * (y1 - y0)), 1e-9)
+        inside = max(min(x1, w) - max(x0, 0), 0) * max(min(y1, h) - max(y0, 0), 0)
+        return float(inside) / area >= 0.5
+
     def plane_homography(self, z: float = 0.0) -> np.ndarray:
         """3x3 homography: world (x, y, 1) on the plane at height z -> pinhole pixels."""
         t = -self.R @ self.C + self.R[:, 2] * z

@@ -307,11 +307,7 @@ def make_labels(spec: SceneSpec, lay: Layout, cam: Camera) -> dict:
         dice.append({"value": int(b.faces[0]), "bbox": box, "state": b.state, "zone": b.zone})
     labels: dict = {"board": board, "dice": dice}
     # A cube in a tray can lie outside the picture: DATASET.md labels what is not visible null.
-    seen = (
-        spec.cube is not None
-        and lay.cube is not None
-        and _in_view(cam.project(lay.cube.vertices()), w, h)
-    )
+    seen = spec.cube is not None and lay.cube is not None and cam.in_view(lay.cube.vertices())
     labels["cube"] = {"value": spec.cube.value, "location": spec.cube.location} if seen else None
     cam_s = spec.camera
     labels["notes"] = (
@@ -320,15 +316,6 @@ def make_labels(spec: SceneSpec, lay: Layout, cam: Camera) -> dict:
         f"tilt={cam_s.tilt_deg:.1f}deg focal={cam_s.focal_px:.0f}px"
     )
     return labels
-
-
-def _in_view(uv: np.ndarray, w: int, h: int) -> bool:
-    """Is at least half of the box round these image points inside the ``w`` x ``h`` picture?"""
-    x0, y0 = uv.min(axis=0)
-    x1, y1 = uv.max(axis=0)
-    area = max(float((x1 - x0) * (y1 - y0)), 1e-9)
-    inside = max(min(x1, w) - max(x0, 0), 0) * max(min(y1, h) - max(y0, 0), 0)
-    return float(inside) / area >= 0.5
 
 
 # --- camera defects ------------------------------------------------------------------------
