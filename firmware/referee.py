@@ -15,9 +15,11 @@ before any event about it is returned, so the journal always knows at least what
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from firmware.commands import COMMANDS, match_change
 from firmware.dice_memory import DiceMemory
 from firmware.dice_memory import fault as die_fault
 from firmware.events import Kind, RefereeEvent
@@ -33,25 +35,15 @@ from rules.position import Position
 from rules.side import Side
 from vision.observation import Observation, ObservedDie
 
-COMMANDS = (
-    "double",
-    "take",
-    "pass",
-    "beaver",
-    "accept",
-    "correct",
-    "undo",
-    "confirm",
-    "resign",
-    "accept_resignation",
-    "decline_resignation",
-)
-
 
 @dataclass(frozen=True)
 class RefereeSettings:
     matching: MatchSettings = MatchSettings()
     dice_confidence: float = 0.6  # a die read below this is "uncertain"
+
+
+# A still scene is judged again and again against the same turn's plays: keep the last tree.
+_play_tree = functools.lru_cache(maxsize=2)(play_tree)
 
 
 class Referee:
@@ -67,8 +59,6 @@ class Referee:
         self.match = match
         self.settings = settings
         self._record = record or (lambda action: None)
-        self._tree: PlayTree | None = None
-        self._tree_key: tuple[Position, tuple[int, int]] | None = None
         self._last_said: tuple[Kind, str] | None = None
         self._pending_confirm: Position | None = None
         self._correcting = False  # a correction was demanded: wait for the dice to come back
@@ -100,20 +90,8 @@ class Referee:
         by = Side(side) if side in ("white", "black") else None
         if name == "confirm":
             return self._confirm()
-        actions: dict[str, Callable[[], None]] = {
-            "double": lambda: self.match.double(by=by),
-            "take": lambda: self.match.take(by=by),
-            "pass": lambda: self.match.pass_(by=by),
-            "beaver": lambda: self.match.beaver(by=by),
-            "accept": lambda: self.match.accept_illegal(by=by),
-            "correct": lambda: self.match.demand_correction(by=by),
-            "undo": lambda: self.match.undo(by=by),
-            "resign": lambda: self.match.resign(1, by=by),
-            "accept_resignation": lambda: self.match.accept_resignation(by=by),
-            "decline_resignation": lambda: self.match.decline_resignation(by=by),
-        }
         try:
-            events = self._apply(actions[name])
+            events = self._apply(match_change(self.match, name, by))
         except ActionRefused as exc:
             return [RefereeEvent(Kind.ERROR, f"{name} refused: {exc}", side)]
         if name == "correct":
@@ -200,7 +178,7 @@ class Referee:
         turn, dice = game.turn, game.dice
         assert turn is not None and dice is not None
         before = game.position
-        tree = self._play_tree(before, dice)
+        tree = _play_tree(before, dice)
         allowed = [*tree.results, *tree.partial, before]
         fit = read_board(obs, turn, allowed, self.settings.matching, before)
         # The mover's dice lie in the mover's right half (a roll anywhere else was void).
@@ -392,12 +370,6 @@ class Referee:
         events = self._apply(lambda: self.match.move(verdict.play, by=turn))
         text = str(verdict.play) or "cannot move"
         return [RefereeEvent(Kind.PLAY, f"{turn} played {text} (confirmed)", str(turn)), *events]
-
-    def _play_tree(self, before: Position, dice: tuple[int, int]) -> PlayTree:
-        key = (before, dice)
-        if self._tree is None or self._tree_key != key:
-            self._tree, self._tree_key = play_tree(before, dice), key
-        return self._tree
 
     def _apply(self, change: Callable[[], None]) -> list[RefereeEvent]:
         """Run a match change, record every action it adds, and report a finished game."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-# The player commands the referee understands (firmware.referee.COMMANDS; a test keeps the two
+# The player commands the referee understands (firmware.commands.COMMANDS; a test keeps the two
 # lists equal, web does not import firmware: firmware builds the web app).
 COMMANDS = (
     "double",

@@ -14,9 +14,9 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
+from firmware.commands import COMMANDS
 from firmware.events import Kind, RefereeEvent
 from firmware.gpio import BUTTONS, BeepTiming, PanelPins, RefereePanel
-from firmware.referee import COMMANDS
 
 FAST = BeepTiming(on=0.01, off=0.01)
 DEFAULT_PINS = PanelPins()

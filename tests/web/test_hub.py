@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
+from firmware.commands import COMMANDS as REFEREE_COMMANDS
 from firmware.events import Kind, RefereeEvent
-from firmware.referee import COMMANDS as REFEREE_COMMANDS
 from rules.match import Match
 from web.hub import (
     COMMANDS,
