@@ -112,6 +112,12 @@ def die_place(die: ObservedDie) -> tuple[float, float, float]:
     return die.centre[0], die.centre[1], float(max(x1 - x0, y1 - y0))
 
 
+def read_surely(die: ObservedDie, threshold: float) -> bool:
+    """Is ``die`` read, with at least ``threshold`` confidence? Only such dice make a call
+    (a void roll) on their own; an unread or doubtful "die" may be none at all."""
+    return die.value is not None and die.confidence >= threshold
+
+
 def fault(die: ObservedDie, roller: Side | None) -> tuple[str, str, str] | None:
     """What voids a roll in this die, if anything: the reroll's reason, what is said, and what
     is asked when the die is doubtful. Where it lies counts once the roller is known."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.commands import COMMANDS, match_change
-from firmware.dice_memory import DiceMemory
+from firmware.dice_memory import DiceMemory, read_surely
 from firmware.dice_memory import fault as die_fault
 from firmware.events import Kind, RefereeEvent
 from firmware.matching import BoardRead, MatchSettings, nearest, read_board
@@ -153,7 +153,12 @@ class Referee:
         if not obs.dice:
             return self._say(Kind.PROMPT, self.match.prompt(), str(turn))
         if len(obs.dice) > 2:
-            return self._reroll("other", f"{len(obs.dice)} dice on the board", turn)
+            # With an unread or doubtful "die" among them (a phantom beside the board?), ask.
+            if sum(read_surely(d, self.settings.dice_confidence) for d in obs.dice) > 2:
+                return self._reroll("other", f"{len(obs.dice)} dice on the board", turn)
+            return self._say(
+                Kind.UNCERTAIN, f"{len(obs.dice)} dice seen: is each one a die?", str(turn)
+            )
         problem = self._dice_problem(list(obs.dice), turn)
         if problem:
             return problem
@@ -274,7 +279,7 @@ class Referee:
                         None if roller is None else str(roller),
                     )
                 return self._reroll(kind, said, roller)
-            if die.value is None or die.confidence < self.settings.dice_confidence:
+            if not read_surely(die, self.settings.dice_confidence):
                 return self._say(
                     Kind.UNCERTAIN,
                     "a die cannot be read: check the dice",

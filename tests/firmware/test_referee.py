@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from firmware.events import Kind, Light
 from firmware.referee import Referee
+from rules.actions import VoidRoll
 from rules.match import Match
 from rules.play import Play
 from rules.position import Position
@@ -79,6 +80,30 @@ def test_a_cocked_die_voids_the_roll() -> None:
     events = ref.observe(seen(after, (die(6, "black_right"), die(2, "black_right", "cocked"))))
     assert kinds(events)[0] is Kind.REROLL and "cocked" in events[0].message
     assert ref.match.dice is None
+
+
+def test_three_dice_read_surely_void_the_roll() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))  # white's play final; black to roll
+    three = (die(6, "black_right"), die(2, "black_right"), die(4, "black_right"))
+    events = ref.observe(seen(after, three))
+    assert kinds(events)[0] is Kind.REROLL and "3 dice" in events[0].message
+    assert any(isinstance(a, VoidRoll) for a in ref.match.log)
+
+
+def test_a_third_die_that_cannot_be_read_is_asked_about_not_a_void_roll() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))  # white's play final; black to roll
+    # Two dice read, and an unread "die" beside the board (fm gammon test10's phantom).
+    phantom = die(None, "outside", at=(1040.0, 390.0))
+    events = ref.observe(seen(after, (die(6, "black_right"), die(2, "black_right"), phantom)))
+    assert kinds(events) == [Kind.UNCERTAIN] and "3 dice seen" in events[0].message
+    assert ref.match.dice is None
+    assert not any(isinstance(a, VoidRoll) for a in ref.match.log)
 
 
 def test_a_doubtful_die_read_as_cocked_asks_the_players_instead_of_voiding_the_roll() -> None:
