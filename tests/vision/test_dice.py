@@ -12,18 +12,9 @@ import pytest
 
 from vision.dice import DieReading, find_dice
 from vision.eval_dice import list_images, readings_to_json, score_image, split_half
+from vision.synth.piece_faces import PIP_LAYOUT  # a standard face's pips, in face half-sides
 
 PHOTOS = Path(__file__).resolve().parents[2] / ".." / "shared" / "photos"
-
-# Pip positions of a standard die face, in units of the face half-side.
-_LAYOUT = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 
 
 def draw_die(
@@ -43,7 +34,7 @@ def draw_die(
     corners = np.array([[-h, -h], [h, -h], [h, h], [-h, h]]) @ rot.T + [cx, cy]
     cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), face, lineType=cv2.LINE_AA)
     r = side * 0.09
-    for u, v in _LAYOUT[value]:
+    for u, v in PIP_LAYOUT[value]:
         x, y = np.array([u, v]) * 0.55 * h @ rot.T + [cx, cy]
         cv2.circle(img, (round(x * 8), round(y * 8)), round(r * 8), pip, -1, cv2.LINE_AA, 3)
 
