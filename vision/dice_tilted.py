@@ -24,7 +24,7 @@ import math
 
 import numpy as np
 
-from vision.pip_groups import Group, median
+from vision.pip_groups import Group, Linked, median
 from vision.pips import Pip
 
 _REACH = 0.5  # die sides: a pip of one die lies this near another of its pips
@@ -88,22 +88,10 @@ def _clusters(ps: list[Pip], reach: float) -> list[list[Pip]]:
         return []
     xy = np.array([[p.x, p.y] for p in ps])
     near = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) <= reach
-    root = list(range(n))
-
-    def find(i: int) -> int:
-        while root[i] != i:
-            root[i] = root[root[i]]
-            i = root[i]
-        return i
-
+    links = Linked(n)
     for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
-        a, b = find(int(i)), find(int(j))
-        if a != b:
-            root[max(a, b)] = min(a, b)
-    by: dict[int, list[Pip]] = {}
-    for i in range(n):
-        by.setdefault(find(i), []).append(ps[i])
-    return list(by.values())
+        links.join(int(i), int(j))
+    return [[ps[i] for i in group] for group in links.groups()]
 
 
 def _extent(ps: list[Pip]) -> float:

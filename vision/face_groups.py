@@ -25,7 +25,7 @@ import math
 
 import numpy as np
 
-from vision.pip_groups import Group, layout_ok, make_group, mean, median, mst_cut, share
+from vision.pip_groups import Group, Linked, layout_ok, make_group, mean, median, mst_cut, share
 from vision.pips import Pip
 
 ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
@@ -128,14 +128,7 @@ def link_pips(
     """Union pips that plausibly share a face. Reach: ``max_dist`` pip radii, or, when the
     die size is known, 0.95 of the die side (pip size relative to the face varies by maker)."""
     n = len(pips)
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    links = Linked(n)
     arr = _pip_array(pips)
     # Sweep in x so that only pips within reach are compared.
     order = sorted(range(n), key=lambda i: pips[i].x)
@@ -158,15 +151,12 @@ def link_pips(
             # One ink, one light: the pips of a face contrast alike (a side face's are fainter).
             if abs(math.log(a.contrast / b.contrast)) > _LINK_CONTRAST:
                 continue
-            if find(i) == find(j):
+            if links.same(i, j):
                 continue  # already joined through other pips: the path check adds nothing
             if not _segment_clean(gray, a, b, arr):
                 continue
-            parent[find(i)] = find(j)
-    groups: dict[int, list[int]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(i)
-    return list(groups.values())
+            links.join(i, j)
+    return links.groups()
 
 
 def split_mixed(
