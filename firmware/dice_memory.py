@@ -118,6 +118,52 @@ def read_surely(die: ObservedDie, threshold: float) -> bool:
     return die.value is not None and die.confidence >= threshold
 
 
+@dataclass(frozen=True)
+class DiceCall:
+    """What the dice on the board call for: a void roll (``reason`` is the re-roll's reason)
+    or, with ``reason`` None, a question to the players."""
+
+    text: str
+    reason: str | None = None
+
+
+def judge_dice(
+    dice: tuple[ObservedDie, ...] | list[ObservedDie], roller: Side | None, threshold: float
+) -> DiceCall | None:
+    """The first die that voids the roll or must be asked about, if any. A doubtful die (a
+    phantom: a spot on a checker read as a 1) never voids a roll on its own: a wrongly voided
+    roll is a false call.
+
+    >>> flat = ObservedDie(value=3, bbox=(0, 0, 20, 20), centre=(10.0, 10.0),
+    ...                    zone="white_right", state="flat", confidence=0.9)
+    >>> judge_dice([flat], Side.WHITE, 0.6) is None
+    True
+    >>> judge_dice([replace(flat, state="cocked")], Side.WHITE, 0.6)
+    DiceCall(text='a die is cocked', reason='cocked')
+    >>> judge_dice([replace(flat, state="cocked", confidence=0.4)], Side.WHITE, 0.6).reason
+    """
+    for die in dice:
+        found = fault(die, roller)
+        if found is not None:
+            reason, said, maybe = found
+            if die.confidence < threshold:
+                return DiceCall(f"a die may be {maybe}: check the dice")
+            return DiceCall(said, reason)
+        if not read_surely(die, threshold):
+            return DiceCall("a die cannot be read: check the dice")
+    return None
+
+
+def too_many_dice(dice: tuple[ObservedDie, ...], threshold: float) -> DiceCall | None:
+    """More than two dice void the roll only when all of them are read surely: with an
+    unread or doubtful "die" among them (a phantom beside the board?) the players are asked."""
+    if len(dice) <= 2:
+        return None
+    if sum(read_surely(d, threshold) for d in dice) > 2:
+        return DiceCall(f"{len(dice)} dice on the board", "other")
+    return DiceCall(f"{len(dice)} dice seen: is each one a die?")
+
+
 def fault(die: ObservedDie, roller: Side | None) -> tuple[str, str, str] | None:
     """What voids a roll in this die, if anything: the reroll's reason, what is said, and what
     is asked when the die is doubtful. Where it lies counts once the roller is known."""

@@ -20,8 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.commands import COMMANDS, match_change
-from firmware.dice_memory import DiceMemory, read_surely
-from firmware.dice_memory import fault as die_fault
+from firmware.dice_memory import DiceCall, DiceMemory, judge_dice, too_many_dice
 from firmware.events import Kind, RefereeEvent
 from firmware.matching import BoardRead, MatchSettings, nearest, read_board
 from firmware.matching import Match as Fit
@@ -152,16 +151,10 @@ class Referee:
         assert turn is not None
         if not obs.dice:
             return self._say(Kind.PROMPT, self.match.prompt(), str(turn))
-        if len(obs.dice) > 2:
-            # With an unread or doubtful "die" among them (a phantom beside the board?), ask.
-            if sum(read_surely(d, self.settings.dice_confidence) for d in obs.dice) > 2:
-                return self._reroll("other", f"{len(obs.dice)} dice on the board", turn)
-            return self._say(
-                Kind.UNCERTAIN, f"{len(obs.dice)} dice seen: is each one a die?", str(turn)
-            )
-        problem = self._dice_problem(list(obs.dice), turn)
-        if problem:
-            return problem
+        threshold = self.settings.dice_confidence
+        call = too_many_dice(obs.dice, threshold) or judge_dice(obs.dice, turn, threshold)
+        if call is not None:
+            return self._call(call, turn)
         if len(obs.dice) < 2:
             return self._say(Kind.UNCERTAIN, "only one die seen: is the other hidden?", str(turn))
         d1, d2 = (d.value for d in obs.dice)
@@ -265,27 +258,13 @@ class Referee:
     def _dice_problem(
         self, dice: list[ObservedDie], roller: Side | None = None
     ) -> list[RefereeEvent] | None:
-        for die in dice:
-            fault = die_fault(die, roller)
-            if fault is not None:
-                kind, said, maybe = fault
-                if die.confidence < self.settings.dice_confidence:
-                    # A doubtful die (a phantom: a spot on a checker read as a 1; one placed by
-                    # a board in doubt) must not void a roll on its own: a wrongly voided roll
-                    # is a false call.
-                    return self._say(
-                        Kind.UNCERTAIN,
-                        f"a die may be {maybe}: check the dice",
-                        None if roller is None else str(roller),
-                    )
-                return self._reroll(kind, said, roller)
-            if not read_surely(die, self.settings.dice_confidence):
-                return self._say(
-                    Kind.UNCERTAIN,
-                    "a die cannot be read: check the dice",
-                    None if roller is None else str(roller),
-                )
-        return None
+        call = judge_dice(dice, roller, self.settings.dice_confidence)
+        return None if call is None else self._call(call, roller)
+
+    def _call(self, call: DiceCall, roller: Side | None) -> list[RefereeEvent]:
+        if call.reason is not None:
+            return self._reroll(call.reason, call.text, roller)
+        return self._say(Kind.UNCERTAIN, call.text, None if roller is None else str(roller))
 
     def _rerolled(
         self, obs: Observation, turn: Side, dice: tuple[int, int]
