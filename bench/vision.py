@@ -1,6 +1,7 @@
 """Vision speed and memory on 1280x960 frames, one thread.
 
-Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5] [--no-search] [--stages]
+Usage: .venv/bin/python bench/vision.py [--frames 6] [--repeat 5] [--no-search] [--stages
+[--functions]]
 
 Prints median / p95 latency of:
 - a full read with a calibration (board position known, as on the device): rectify, dice,
@@ -97,9 +98,41 @@ _STAGES = (
 )
 
 
-def _stage_timers() -> dict[str, float]:
+# With --functions, also these (the names as the stage that calls them sees them): the
+# per-function table a speed session starts from. Inclusive, so nested ones overlap.
+_FUNCTIONS = (
+    *(
+        ("vision.checkers.count", n)
+        for n in (
+            "to_lab",
+            "hough_circles",
+            "edges_of",
+            "verified",
+            "unlike_board",
+            "_rims_at",
+            "cell_checkers",
+            "like_set_slots",
+            "model_row",
+            "bar_checkers",
+        )
+    ),
+    ("vision.pips", "_pyr_down"),
+    ("vision.pips", "_extrema"),
+    ("vision.pips", "_morph_near"),
+    ("vision.pips", "_measure_all"),
+    ("vision.dice", "_link"),
+    ("vision.dice", "tilt_cues"),
+    ("vision.dice_tilt", "state_from_model"),
+    ("vision.cube", "_strip_lab"),
+    ("vision.cube", "_blobs"),
+    ("vision.cube", "read_cube_face"),
+)
+
+
+def _stage_timers(functions: bool = False) -> dict[str, float]:
     """Wrap the stages (module attributes, before the readers are made) so that each adds its
-    process CPU to the returned dict (nested: find_pips is part of find_dice)."""
+    process CPU to the returned dict (nested: find_pips is part of find_dice); ``functions``:
+    the finer ``_FUNCTIONS`` too."""
     import importlib
 
     spent: dict[str, float] = {}
@@ -114,7 +147,7 @@ def _stage_timers() -> dict[str, float]:
 
         return call
 
-    for module, name in _STAGES:
+    for module, name in (*_STAGES, *(_FUNCTIONS if functions else ())):
         mod = importlib.import_module(module)
         setattr(mod, name, timed(name, getattr(mod, name)))
     return spent
@@ -148,9 +181,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also print each stage's process CPU a calibrated read (one more pass, untimed)",
     )
+    ap.add_argument(
+        "--functions",
+        action="store_true",
+        help="with --stages: the costliest functions inside the stages too, one a line",
+    )
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    spent = _stage_timers() if args.stages else None
+    spent = _stage_timers(args.functions) if args.stages else None
     frames = _frames(args.frames, args.seed)
     print(f"{len(frames)} rendered 1280x960 frames, OpenCV threads: {cv2.getNumThreads()}")
 
@@ -169,8 +207,14 @@ def main(argv: list[str] | None = None) -> int:
         spent.clear()
         for r, f in zip(readers, frames, strict=True):
             r.read(f)
-        per = ", ".join(f"{k} {v / len(frames) * 1000:.1f}" for k, v in spent.items())
+        stages = {name for _, name in _STAGES}
+        per = ", ".join(
+            f"{k} {v / len(frames) * 1000:.1f}" for k, v in spent.items() if k in stages
+        )
         print(f"  stages, CPU ms a read:      {per}")
+        for k, v in sorted(spent.items(), key=lambda kv: -kv[1]):
+            if k not in stages:
+                print(f"    {k:28s} {v / len(frames) * 1000:6.2f} ms a read")
     # Python allocations in a separate pass: tracing every allocation about doubled the
     # latency measured above when both were taken in one pass.
     tracemalloc.start()

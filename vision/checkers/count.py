@@ -123,7 +123,8 @@ def count_checkers(
     field = np.median(mid, axis=0)
     # Triangle colours: two groups of alternating columns, median near the tips.
     band = (yy > tip * 0.55) & (yy < tip * 0.8) & tri_mask & ~unsure
-    samples = [np.median(s[band], axis=0) for s in strips]
+    stacked = np.stack(strips)  # all 24 at once: the same values, less per-call overhead
+    samples = list(np.median(stacked[:, band], axis=1))
     parity = triangle_parity(cells, samples)
     tri_colours = []
     for p in (0, 1):
@@ -141,11 +142,9 @@ def count_checkers(
             1,
             -1,
         )
-    cares = [care & (cell_strip(ignore_mask, c, half) == 0) for c in cells]
-    diffs = [
-        unlike_board(s, tri_mask, unsure, field, tri_colours[parity[i]]) & cares[i]
-        for i, s in enumerate(strips)
-    ]
+    cares = care & (np.stack([cell_strip(ignore_mask, c, half) for c in cells]) == 0)
+    tri_of = np.stack([tri_colours[p] for p in parity])[:, None, None, :]
+    diffs = unlike_board(stacked, tri_mask, unsure, field, tri_of) & cares
     # Circles: checker outlines (light-on-light included), and the checker size.
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     raw = hough_circles(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
@@ -161,24 +160,24 @@ def count_checkers(
     pitch = max(pitch, MIN_PITCH * d)
     # Beside the triangle, a checker hides the field even when it matches the triangle
     # (dark-on-dark, light-on-light): per slot, the disc's part outside the triangle.
-    beside = []
-    for k in range(first_layer_slots(half, d, pitch)):
-        disc = (xx - cx) ** 2 + (yy - (0.5 * d + k * pitch)) ** 2 <= (0.36 * d) ** 2
-        beside.append(disc & ~tri_mask & ~unsure)
+    n_slots = first_layer_slots(half, d, pitch)
+    offs = np.array([0.5 * d + k * pitch for k in range(n_slots)], np.float32)[:, None, None]
+    beside = (xx - cx) ** 2 + (yy - offs) ** 2 <= (0.36 * d) ** 2
+    beside &= ~(tri_mask | unsure)
+    # Pixel counts per point and slot (exact: under 2^24) by float32 matrix products.
+    slots_a = beside.reshape(n_slots, -1).T.astype(np.float32)
+    n_care = (cares.reshape(len(cells), -1).astype(np.float32) @ slots_a).astype(int)
+    n_diff = (diffs.reshape(len(cells), -1).astype(np.float32) @ slots_a).astype(int)
     # Each point's edge slot: the rim of a checker the circle search missed.
     edge_slots = [((c.x0 + c.x1) / 2.0, 0.5 * d if c.top else h - 1 - 0.5 * d) for c in cells]
     edge_rims = _rims_at(edges, edge_slots, d, ignore, sy)
     rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
     found_cells: list[list[Found]] = []
     for i, c in enumerate(cells):
-        seen_beside = []
-        for m in beside:
-            mm = m & cares[i]
-            n_px = cv2.countNonZero(mm.view(np.uint8))
-            seen_beside.append(
-                n_px >= 0.1 * np.pi * (0.36 * d) ** 2
-                and cv2.countNonZero((diffs[i] & mm).view(np.uint8)) / n_px > 0.8
-            )
+        seen_beside = [
+            n_px >= 0.1 * np.pi * (0.36 * d) ** 2 and n_un / n_px > 0.8
+            for n_px, n_un in zip(n_care[i].tolist(), n_diff[i].tolist(), strict=True)
+        ]
         found_cells.append(
             cell_checkers(
                 c,
@@ -225,7 +224,8 @@ def count_checkers(
     colour_alone: list[int] = []
     loose = [False] * 24
     k = 0
-    indices = [geo.point_index(c.column, "top" if c.top else "bottom", white_home) for c in cells]
+    where = {geo.point_cell(i, white_home): i for i in range(24)}  # point_index, 24 calls
+    indices = [where[(c.column, "top" if c.top else "bottom")] for c in cells]
     for i, c in enumerate(cells):
         idx = indices[i]
         fs = found_cells[i]

@@ -61,9 +61,10 @@ def unlike_board(
 
 
 def point_profiles(
-    diffs: list[np.ndarray], cares: list[np.ndarray], cx: float, dx: float
+    diffs: list[np.ndarray] | np.ndarray, cares: list[np.ndarray] | np.ndarray, cx: float, dx: float
 ) -> list[np.ndarray]:
-    """Per cell: along the column, the fraction of central pixels unlike the empty board."""
+    """Per cell: along the column, the fraction of central pixels unlike the empty board (one
+    2-D mask a cell, or the cells' masks stacked)."""
     width = diffs[0].shape[1]
     central = np.abs(np.arange(width) - cx) < 0.3 * dx
     cols = np.flatnonzero(central)

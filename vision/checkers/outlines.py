@@ -20,6 +20,9 @@ def gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 _ANGLES = np.linspace(0, 2 * np.pi, 32, endpoint=False)
+# The directions in float32: rim samples' positions and radial components are float32 then
+# (the gradients are), half the memory traffic of float64 (~20% of ring_evidence's cost).
+_COS, _SIN = np.cos(_ANGLES).astype(np.float32), np.sin(_ANGLES).astype(np.float32)
 
 
 def ring_evidence(
@@ -35,7 +38,7 @@ def ring_evidence(
     if not len(circles):
         return np.zeros(0, np.float32)
     h = gx.shape[0]
-    cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
+    cos, sin = _COS, _SIN
     if all_round:
         best = _radial_best(gx, gy, circles, cos, sin)
         return _row_percentile(best, 35).astype(np.float32) / scale
@@ -53,8 +56,9 @@ def ring_evidence(
 def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
     """``np.percentile(a, q, axis=1)`` (linear) of a float64 array, from one sort: numpy's
     partitions along a moved axis, ~20x slower on a few hundred short rows. The same values:
-    numpy's virtual index, pair and interpolation (``_lerp``), step for step."""
-    if a.shape[1] == 0 or a.dtype != np.float64 or np.isnan(a).any():
+    numpy's virtual index, pair and interpolation (``_lerp``), step for step. A float32 array
+    is interpolated in float32 (the rims: within float32 rounding of numpy's)."""
+    if a.shape[1] == 0 or a.dtype not in (np.float32, np.float64) or np.isnan(a).any():
         return np.percentile(a, q, axis=1)
     n = a.shape[1]
     v = (n - 1) * (q / 100)  # the 'linear' method's virtual index

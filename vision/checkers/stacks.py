@@ -149,10 +149,11 @@ def cell_checkers(
         m = patch.mean(axis=0) if len(patch) else np.zeros(3)
         return float(m[0]), float(m[1]), float(m[2])
 
-    shift = grid_shift(alongs_of(circles, cell, h), d, pitch)
+    alongs = alongs_of(circles, cell, h)
+    shift = grid_shift(alongs, d, pitch)
     if shift:
         circles, sure, raw = (shifted(c, cell, shift) for c in (circles, sure, raw))
-    alongs = alongs_of(circles, cell, h)
+        alongs = alongs_of(circles, cell, h)
     sure_alongs = alongs if sure is None else alongs_of(sure, cell, h)
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
     if n_colour and not np.any(alongs < extent + 0.5 * d) and not any(seen_beside or []):
@@ -174,12 +175,8 @@ def cell_checkers(
         # the fifth slot puts it there, so a pyramid's gaps over the row count.
         max_first = 5
     beside = seen_beside or []
-    seen = [
-        k < n_colour
-        or circle_near(0.5 * d + k * pitch, 0.45 * r)
-        or (k < len(beside) and beside[k])
-        for k in range(max_first)
-    ]
+    near = [circle_near(0.5 * d + k * pitch, 0.45 * r) for k in range(max_first)]  # asked twice
+    seen = [k < n_colour or near[k] or (k < len(beside) and beside[k]) for k in range(max_first)]
     seen = _weak_between(seen, raw, cell, h, d, pitch)
     seen = _weak_rows(seen, raw, cell, h, d, pitch)
     n_first = 0
@@ -191,9 +188,7 @@ def cell_checkers(
         # The first checker sits in the triangle's widest part: when it matches the triangle
         # it may go unseen, but the ones beyond it prove it is there.
         n_first = max(n_first, far + 1)
-    far_circle = max(
-        (k for k in range(max_first) if circle_near(0.5 * d + k * pitch, 0.45 * r)), default=-1
-    )
+    far_circle = max((k for k in range(max_first) if near[k]), default=-1)
     if far_circle >= 2 and (
         sum(seen[: far_circle + 1]) >= 0.6 * (far_circle + 1) or seen[far_circle - 1]
     ):
