@@ -5,6 +5,8 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 - a 2 or 3 far shorter than the die (its size known): a fragment of a face;
 - a lone pip with a like pip close beside it (die size known, or estimated from the photo's
   faces): a tilted die, or a face whose other pips were not linked;
+- a 2 far smaller than the photo's faces of 3+ pips (no board): two neighbouring pips of a
+  4, 5 or 6;
 - a 3 with a like row of three beside it (die size known): one column of a 6 whose other
   column was not linked (a tilted die's top face, foreshortened across its columns);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
@@ -23,6 +25,7 @@ from vision.pip_groups import Group, median
 from vision.pips import Pip
 
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
+_PAIR_SHORT = 0.75  # no board: a 2 this much smaller than the photo's faces is unread
 _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _MARK_AREA = 6.0  # a mark of at least this many pips' area beside a small face is a logo
@@ -50,7 +53,11 @@ def unreadable(
         )
     # Boards are printed and carry checkers: enclosed marks are everywhere there. A lone
     # pip's face side is estimated from the photo's read faces (``g.half``).
-    return _lone_beside_like(g, pips, 2 * g.half) or _beside_a_mark(gray, g, ref_half)
+    return (
+        _lone_beside_like(g, pips, 2 * g.half)
+        or _beside_a_mark(gray, g, ref_half)
+        or _short_pair(g, ref_half)
+    )
 
 
 def _too_short(g: Group, die_px: float) -> bool:
@@ -62,6 +69,15 @@ def _too_short(g: Group, die_px: float) -> bool:
         return False
     span = max(math.hypot(p.x - q.x, p.y - q.y) for p in g.pips for q in g.pips)
     return span < _SHORT_SPAN * die_px
+
+
+def _short_pair(g: Group, ref_half: float) -> bool:
+    """No board: a 2 far smaller than the photo's faces of 3+ pips (``ref_half``, both
+    measured from the pips' spread) is two neighbouring pips of a 4, 5 or 6 (a 6's column
+    pair, a side of a 4) whose others were not linked, not a 2 corner to corner. On the
+    tuning halves of the three dice-only sets, 2s read right measure 0.8-1.4 of the
+    photo's faces (two fudw 2s at 0.42 and 0.62), pairs on dice of other values 0.1-0.79."""
+    return len(g.pips) == 2 and g.half < _PAIR_SHORT * ref_half
 
 
 def _lone_beside_like(g: Group, pips: list[Pip], die_px: float) -> bool:
