@@ -7,7 +7,10 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
   faces): a tilted die, or a face whose other pips were not linked;
 - a 2 far smaller than the photo's faces of 3+ pips (no board): two neighbouring pips of a
   4, 5 or 6;
-- a 3 with a like row of three beside it (die size known): one column of a 6 whose other
+- a lone pip with half the contrast of the photo's faces' pips or less (no board): a pip on
+  a shaded side face (the faces up are lit alike);
+- a 3 with a like row of three beside it (die size known, or estimated from the photo's
+  faces): one column of a 6 whose other
   column was not linked (a tilted die's top face, foreshortened across its columns);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
   a side face beside a logo face that is up (a skull for 1, an emblem for 6).
@@ -26,6 +29,7 @@ from vision.pips import Pip
 
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
 _PAIR_SHORT = 0.75  # no board: a 2 this much smaller than the photo's faces is unread
+_FAINT_LONE = 0.5  # no board: a lone pip under this share of the faces' pip contrast
 _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _MARK_AREA = 6.0  # a mark of at least this many pips' area beside a small face is a logo
@@ -40,11 +44,17 @@ _ROW_TURNS = tuple(math.radians(a) for a in (-30, -15, 0, 15, 30))
 
 
 def unreadable(
-    gray: np.ndarray, g: Group, pips: list[Pip], die_px: float | None, ref_half: float
+    gray: np.ndarray,
+    g: Group,
+    pips: list[Pip],
+    die_px: float | None,
+    ref_half: float,
+    ref_contrast: float = 0.0,
 ) -> bool:
     """Is the face ``g`` (work image ``gray``, all ``pips`` found there) no reading of its
     die? ``die_px``: the die side if known; ``ref_half``: half a face side as the photo's
-    faces of 3+ pips show it (both work pixels)."""
+    faces of 3+ pips show it (both work pixels); ``ref_contrast``: the median contrast of
+    the pips of the photo's faces of 2+ pips (0: none)."""
     if die_px is not None:
         return (
             _too_short(g, die_px)
@@ -57,6 +67,8 @@ def unreadable(
         _lone_beside_like(g, pips, 2 * g.half)
         or _beside_a_mark(gray, g, ref_half)
         or _short_pair(g, ref_half)
+        or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
+        or (len(g.pips) == 1 and g.pips[0].contrast < _FAINT_LONE * ref_contrast)
     )
 
 
