@@ -32,6 +32,7 @@ _PAIR_SHORT = 0.75  # no board: a 2 this much smaller than the photo's faces is 
 _FAINT_LONE = 0.5  # no board: a lone pip under this share of the faces' pip contrast
 _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
+_LIKE_INK = 0.2  # or (no board) their ink this near, in shares of the lone pip's contrast
 _MARK_AREA = 6.0  # a mark of at least this many pips' area beside a small face is a logo
 _MARK_REACH = 3.0  # looked for this many half-sides round the face
 _ROW_SEEN = 0.45  # a spot darker than the face by this share of the pips' contrast is a pip
@@ -64,7 +65,7 @@ def unreadable(
     # Boards are printed and carry checkers: enclosed marks are everywhere there. A lone
     # pip's face side is estimated from the photo's read faces (``g.half``).
     return (
-        _lone_beside_like(g, pips, 2 * g.half)
+        _lone_beside_like(g, pips, 2 * g.half, by_ink=True)
         or _beside_a_mark(gray, g, ref_half)
         or _short_pair(g, ref_half)
         or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
@@ -92,11 +93,14 @@ def _short_pair(g: Group, ref_half: float) -> bool:
     return len(g.pips) == 2 and g.half < _PAIR_SHORT * ref_half
 
 
-def _lone_beside_like(g: Group, pips: list[Pip], die_px: float) -> bool:
+def _lone_beside_like(g: Group, pips: list[Pip], die_px: float, *, by_ink: bool = False) -> bool:
     """A lone pip with a pip like it (polarity, size, contrast) closer than a face's width
     is not known to be a 1: the two lie on one die seen tilted (a side face shows), or on a
     face whose other pips were not linked (a 2 read as two 1s). ``die_px``: the die side,
-    known, or as the photo's read faces show it (dice-only photos)."""
+    known, or as the photo's read faces show it (dice-only photos). ``by_ink``: a pip of the
+    same ink is like it too, whatever its contrast (dice-only photos: a pip about 2 px in
+    radius has its face read on a ring inside its blur, so pips of one face differ by up to
+    2x in contrast while their ink is alike)."""
     if len(g.pips) != 1:
         return False
     p = g.pips[0]
@@ -104,7 +108,10 @@ def _lone_beside_like(g: Group, pips: list[Pip], die_px: float) -> bool:
         q is not p
         and q.dark == p.dark
         and abs(math.log(q.r / p.r)) < 0.5
-        and abs(math.log(q.contrast / p.contrast)) < _LIKE_CONTRAST
+        and (
+            abs(math.log(q.contrast / p.contrast)) < _LIKE_CONTRAST
+            or (by_ink and abs(q.inside - p.inside) < _LIKE_INK * p.contrast)
+        )
         and math.hypot(q.x - p.x, q.y - p.y) < _LIKE_NEAR * die_px
         for q in pips
     )

@@ -10,7 +10,7 @@ import pytest
 
 from tests.vision.test_dice import draw_die
 from vision.dice import find_dice
-from vision.dice_doubt import _beside_a_mark
+from vision.dice_doubt import _beside_a_mark, _lone_beside_like
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -200,3 +200,19 @@ def test_a_faint_lone_pip_is_unread_without_the_die_size(seed: int) -> None:
     draw_die(img, 1, (650, 150), 50, 0)
     found = sorted(find_dice(img), key=lambda d: d.centre[0])
     assert [(d.value, len(d.pips)) for d in found] == [(5, 5), (4, 4), (None, 1), (1, 1)]
+
+
+def test_a_lone_pip_beside_a_pip_of_its_ink_is_unread_without_the_die_size() -> None:
+    # Dice-only photos: a small pip's face is read inside its blur, so two pips of one face
+    # can differ 2x in contrast (fudw: 174 and 92 on one 5, their ink alike at 240); a pip of
+    # the same ink beside a lone pip leaves it unread even so. Of another ink, it does not.
+    def pip(x: float, contrast: float, inside: float) -> Pip:
+        return Pip(x, 50.0, 2.2, False, contrast, inside - contrast, inside, 0.6)
+
+    lone = make_group([pip(100.0, 174.0, 240.0)], 12.0)
+    same_ink = [lone.pips[0], pip(112.0, 92.0, 236.0)]
+    other_ink = [lone.pips[0], pip(112.0, 92.0, 170.0)]
+    assert not _lone_beside_like(lone, same_ink, 24.0)  # by contrast alone: not alike
+    assert _lone_beside_like(lone, same_ink, 24.0, by_ink=True)
+    assert not _lone_beside_like(lone, other_ink, 24.0, by_ink=True)
+    assert not _lone_beside_like(lone, [pip(140.0, 174.0, 240.0)], 24.0, by_ink=True)  # far
