@@ -187,19 +187,21 @@ def test_a_column_of_a_six_is_not_read_as_a_three_without_the_die_size(seed: int
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_a_faint_lone_pip_is_unread_without_the_die_size(seed: int) -> None:
-    # Dice-only photos: the faces up are lit alike; a lone pip with under half the contrast
-    # of the photo's faces' pips lies on a shaded side face (its die's top face unread), and
-    # is not read as a 1. A 1 as dark as the other faces' pips is read.
+def test_a_faint_face_of_few_pips_is_unread_without_the_die_size(seed: int) -> None:
+    # Dice-only photos: the faces up are lit alike; a face of 1-3 pips with under half the
+    # contrast of the photo's faces' pips lies on a shaded side face (its die's top face
+    # unread), and is not read as a 1 or a 2. A 1 as dark as the other faces' pips is read.
     rng = np.random.default_rng(seed)
-    img = np.full((300, 800, 3), 70, np.uint8)
+    img = np.full((300, 1000, 3), 70, np.uint8)
     img += rng.integers(0, 12, img.shape, dtype=np.uint8)
     draw_die(img, 5, (100, 150), 50, 10)
     draw_die(img, 4, (250, 150), 50, 30)
     draw_die(img, 1, (450, 150), 50, 0, pip=(150, 150, 150))
-    draw_die(img, 1, (650, 150), 50, 0)
+    draw_die(img, 2, (650, 150), 50, 0, pip=(150, 150, 150))
+    draw_die(img, 1, (850, 150), 50, 0)
     found = sorted(find_dice(img), key=lambda d: d.centre[0])
-    assert [(d.value, len(d.pips)) for d in found] == [(5, 5), (4, 4), (None, 1), (1, 1)]
+    want = [(5, 5), (4, 4), (None, 1), (None, 2), (1, 1)]
+    assert [(d.value, len(d.pips)) for d in found] == want
 
 
 def test_a_lone_pip_beside_a_pip_of_its_ink_is_unread_without_the_die_size() -> None:
