@@ -5,8 +5,13 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 - a 2 or 3 far shorter than the die (its size known): a fragment of a face;
 - a lone pip with a like pip close beside it (die size known, or estimated from the photo's
   faces): a tilted die, or a face whose other pips were not linked;
-- a 3 with a like row of three beside it (die size known): one column of a 6 whose other
-  column was not linked (a tilted die's top face, foreshortened across its columns);
+- a 2 far smaller than the photo's faces of 3+ pips (no board): two neighbouring pips of a
+  4, 5 or 6;
+- a face of 1-3 pips with under half the contrast of the photo's faces' pips (no board):
+  pips on a shaded side face (the faces up are lit alike);
+- a 3 with a like row of three beside it (die size known, or estimated from the photo's
+  faces): one column of a 6 whose other column was not linked (a tilted die's top face,
+  foreshortened across its columns);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
   a side face beside a logo face that is up (a skull for 1, an emblem for 6).
 """
@@ -23,8 +28,11 @@ from vision.pip_groups import Group, median
 from vision.pips import Pip
 
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
+_PAIR_SHORT = 0.75  # no board: a 2 this much smaller than the photo's faces is unread
+_FAINT = 0.5  # no board: a face of 1-3 pips under this share of the faces' pip contrast
 _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
+_LIKE_INK = 0.2  # or (no board) their ink this near, in shares of the lone pip's contrast
 _MARK_AREA = 6.0  # a mark of at least this many pips' area beside a small face is a logo
 _MARK_REACH = 3.0  # looked for this many half-sides round the face
 _ROW_SEEN = 0.45  # a spot darker than the face by this share of the pips' contrast is a pip
@@ -37,11 +45,17 @@ _ROW_TURNS = tuple(math.radians(a) for a in (-30, -15, 0, 15, 30))
 
 
 def unreadable(
-    gray: np.ndarray, g: Group, pips: list[Pip], die_px: float | None, ref_half: float
+    gray: np.ndarray,
+    g: Group,
+    pips: list[Pip],
+    die_px: float | None,
+    ref_half: float,
+    ref_contrast: float = 0.0,
 ) -> bool:
     """Is the face ``g`` (work image ``gray``, all ``pips`` found there) no reading of its
     die? ``die_px``: the die side if known; ``ref_half``: half a face side as the photo's
-    faces of 3+ pips show it (both work pixels)."""
+    faces of 3+ pips show it (both work pixels); ``ref_contrast``: the median contrast of
+    the pips of the photo's faces of 2+ pips (0: none)."""
     if die_px is not None:
         return (
             _too_short(g, die_px)
@@ -50,7 +64,13 @@ def unreadable(
         )
     # Boards are printed and carry checkers: enclosed marks are everywhere there. A lone
     # pip's face side is estimated from the photo's read faces (``g.half``).
-    return _lone_beside_like(g, pips, 2 * g.half) or _beside_a_mark(gray, g, ref_half)
+    return (
+        _lone_beside_like(g, pips, 2 * g.half, by_ink=True)
+        or _beside_a_mark(gray, g, ref_half)
+        or _short_pair(g, ref_half)
+        or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
+        or (len(g.pips) <= 3 and _faint(g, ref_contrast))
+    )
 
 
 def _too_short(g: Group, die_px: float) -> bool:
@@ -64,11 +84,32 @@ def _too_short(g: Group, die_px: float) -> bool:
     return span < _SHORT_SPAN * die_px
 
 
-def _lone_beside_like(g: Group, pips: list[Pip], die_px: float) -> bool:
+def _faint(g: Group, ref_contrast: float) -> bool:
+    """No board: a face of 1-3 pips with under half the contrast of the photo's faces'
+    pips (``ref_contrast``) lies on a shaded side face (the faces up are lit alike): its
+    pips are not the die's value. On the tuning halves of the three dice-only sets, 1s, 2s
+    and 3s read right measure 0.66-1.2 of their photo's contrast; fudw's side faces read as
+    1s and 2s 0.32-0.44."""
+    return median([p.contrast for p in g.pips]) < _FAINT * ref_contrast
+
+
+def _short_pair(g: Group, ref_half: float) -> bool:
+    """No board: a 2 far smaller than the photo's faces of 3+ pips (``ref_half``, both
+    measured from the pips' spread) is two neighbouring pips of a 4, 5 or 6 (a 6's column
+    pair, a side of a 4) whose others were not linked, not a 2 corner to corner. On the
+    tuning halves of the three dice-only sets, 2s read right measure 0.8-1.4 of the
+    photo's faces (two fudw 2s at 0.42 and 0.62), pairs on dice of other values 0.1-0.79."""
+    return len(g.pips) == 2 and g.half < _PAIR_SHORT * ref_half
+
+
+def _lone_beside_like(g: Group, pips: list[Pip], die_px: float, *, by_ink: bool = False) -> bool:
     """A lone pip with a pip like it (polarity, size, contrast) closer than a face's width
     is not known to be a 1: the two lie on one die seen tilted (a side face shows), or on a
     face whose other pips were not linked (a 2 read as two 1s). ``die_px``: the die side,
-    known, or as the photo's read faces show it (dice-only photos)."""
+    known, or as the photo's read faces show it (dice-only photos). ``by_ink``: a pip of the
+    same ink is like it too, whatever its contrast (dice-only photos: a pip about 2 px in
+    radius has its face read on a ring inside its blur, so pips of one face differ by up to
+    2x in contrast while their ink is alike)."""
     if len(g.pips) != 1:
         return False
     p = g.pips[0]
@@ -76,7 +117,10 @@ def _lone_beside_like(g: Group, pips: list[Pip], die_px: float) -> bool:
         q is not p
         and q.dark == p.dark
         and abs(math.log(q.r / p.r)) < 0.5
-        and abs(math.log(q.contrast / p.contrast)) < _LIKE_CONTRAST
+        and (
+            abs(math.log(q.contrast / p.contrast)) < _LIKE_CONTRAST
+            or (by_ink and abs(q.inside - p.inside) < _LIKE_INK * p.contrast)
+        )
         and math.hypot(q.x - p.x, q.y - p.y) < _LIKE_NEAR * die_px
         for q in pips
     )
