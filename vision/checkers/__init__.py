@@ -25,8 +25,8 @@ learned at calibration, or else a 2-means split of this frame's checkers (on lig
 hue when that separates far better; the lighter set is white; two clusters nearly alike are one
 set split by shading: light ones white, and every count doubtful), split on the checkers clear of
 dice (a die on a checker shows its own colour; covered ones take the nearer set); one checker's
-colour beside a cluster that itself splits far apart is no set (a sleeve read as a checker): the
-larger cluster is split instead, and every count doubtful; a point takes the majority
+colour beside a cluster that itself splits far apart may be no set (a sleeve read as a checker):
+every count doubtful; a point takes the majority
 colour of its checkers not under a die.  Bar: circles with a rim all round in the bar strip
 beside its middle (where the cube waits); a faint bar circle, or one at the bar's ends, makes it
 doubtful; a bar read empty with a checker-long run of a checker set's colour along its middle
