@@ -23,7 +23,10 @@ stack fanned along the point is counted from its outlines' even period (up to it
 end when that goes past them) or its profile's repeat period.  Colours: the checker colours
 learned at calibration, or else a 2-means split of this frame's checkers (on lightness, or on
 hue when that separates far better; the lighter set is white; two clusters nearly alike are one
-set split by shading: light ones white, and every count doubtful); a point takes the majority
+set split by shading: light ones white, and every count doubtful), split on the checkers clear of
+dice (a die on a checker shows its own colour; covered ones take the nearer set); one checker's
+colour beside a cluster that itself splits far apart may be no set (a sleeve read as a checker):
+every count doubtful; a point takes the majority
 colour of its checkers not under a die.  Bar: circles with a rim all round in the bar strip
 beside its middle (where the cube waits); a faint bar circle, or one at the bar's ends, makes it
 doubtful; a bar read empty with a checker-long run of a checker set's colour along its middle
@@ -38,7 +41,9 @@ when every other point's checkers show one.  A row's last checker beside a die w
 the board round the die, not its row's colour, is the die's outline (dropped, doubtfully).  On
 a point already doubted, a learned cue (a logistic model of the slot's window: colours against
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
-checker on a dark point shows its round shading where no outline or colour cue does).  A
+checker on a dark point shows its round shading where no outline or colour cue does); on a
+point believed empty, the cue seeing a checker on its edge slot makes it doubtful (dark checkers
+on a dark point at the board's side, their rim cut by the frame).  A
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
 outline, or touching a die; a doubtful bar checker before a point as doubtful).  Borne off: 15

@@ -8,13 +8,7 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.checkers.bar import CubeSeen, bar_checkers
 from vision.checkers.by_die import board_not_checker
-from vision.checkers.colours import (
-    LIGHT_SET,
-    colour_labels,
-    colour_votes,
-    one_set,
-    set_colours,
-)
+from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
 from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
@@ -48,13 +42,8 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.checkers.slot_colour import like_set_slots, looks_like
-from vision.checkers.slot_model import model_row
-from vision.checkers.stacks import (
-    cell_checkers,
-    checked_row,
-    first_layer_slots,
-    next_slot_outlined,
-)
+from vision.checkers.slot_model import edge_slot_seen, model_row
+from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
 from vision.checkers.totals import fit_total, unexplained_share
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
@@ -205,13 +194,9 @@ def count_checkers(
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
     feats_a = np.array(feats, np.float32).reshape(-1, 3)
-    labels = colour_labels(feats_a, colours)
-    single = one_set(feats_a, labels, colours)
-    if single and feats_a[:, 0].mean() > LIGHT_SET:
-        # One colour's checkers only, split by shading: light ones are white (a light
-        # board's wood set is chromatic enough to split); darker ones keep the split (a dark
-        # board's lighter set is as dark as a red one).  Either way the colours are doubtful.
-        labels = np.zeros(len(labels), int)
+    free = not_under_die([f for fs in found_cells for f in fs], ignore_mask)
+    # One colour's checkers only, split by shading, or a stray colour beside both sets.
+    labels, single = frame_colours(feats_a, colours, free)
     sets = set_colours(feats_a, labels, colours)
     disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
     max_first = first_layer_slots(half, d, pitch)
@@ -298,11 +283,11 @@ def count_checkers(
             fs, n = fs[:-1], n - 1
             conf[idx] = min(conf[idx], 0.5)
         own = [col for b, col in sets if b == blk]
+        refs = (field, tri_colours[parity[i]])
         if 0 < n < min(5, max_first) and own:
             # Slots past the row coloured like its set, not like the board: checkers whose
             # outline was lost (dark on dark), doubtfully.
             alongs = [fs[-1].along + j * pitch for j in range(1, min(5, max_first) - n + 1)]
-            refs = (field, tri_colours[parity[i]])
             more = like_set_slots(strips[i], cares[i], tri_mask, refs, own[0], alongs, d)
             if more:
                 fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
@@ -310,9 +295,12 @@ def count_checkers(
                 conf[idx] = min(conf[idx], 0.5)
         if conf[idx] < 0.65 and n < min(5, max_first):
             # Already doubted: the learned cue may see the next checkers' shape (dark on dark).
-            refs = (field, tri_colours[parity[i]])
             fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
             n = len(fs)
+        elif n == 0 and edge_slot_seen(strips[i], cares[i], refs, size):
+            # Believed empty, yet the learned cue sees a checker on the edge slot (dark on dark
+            # at the board's side, its rim cut by the frame): doubtful, still empty.
+            conf[idx] = 0.5
         # One or two checkers, one without an outline (verified or not): first to go at 16.
         loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
         if n and not outlined_any(fs, raw_alongs, d):

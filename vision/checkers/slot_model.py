@@ -88,6 +88,12 @@ def slot_probability(features: np.ndarray) -> float:
 ADD_FROM = 0.9
 # Share of the slot's window clear of dice (a die's pips and edges are no checker's).
 CLEAR = 0.9
+# The model's probability from which an empty point's edge slot makes a believed empty count
+# doubtful (not a checker): dark checkers on a dark point at the board's side column, whose rim
+# the frame cuts, were read empty at 1.0.  Fresh renders IMG_16301-16500, dev and train, points
+# read empty and believed: 3 of 4 holding checkers from 0.8, 8 of 7407 empty ones (0.7: 3 and
+# 20; 0.9: 1 and 2).
+DOUBT_FROM = 0.8
 
 
 def slots_by_model(
@@ -100,9 +106,12 @@ def slots_by_model(
     pitch: float,
     field: np.ndarray,
     tri: np.ndarray,
+    least: float | None = None,
 ) -> int:
     """How many of ``count`` slots from ``start`` along the point (slot numbers from
-    ``first``), one after another, the model sees a checker on."""
+    ``first``), one after another, the model sees a checker on (probability ``least`` or
+    more; by default ``ADD_FROM``)."""
+    least = ADD_FROM if least is None else least
     n = 0
     for j in range(count):
         a = start + j * pitch
@@ -110,10 +119,22 @@ def slots_by_model(
         if y1 <= y0 or float(care[y0:y1].mean()) < CLEAR:
             break
         f = slot_features(strip, a, d, field, tri, first + j)
-        if f is None or slot_probability(f) < ADD_FROM:
+        if f is None or slot_probability(f) < least:
             break
         n += 1
     return n
+
+
+def edge_slot_seen(
+    strip: np.ndarray,
+    care: np.ndarray,
+    refs: tuple[np.ndarray, np.ndarray],
+    size: tuple[float, float, int, int],
+) -> bool:
+    """Does the model see a checker (``DOUBT_FROM`` or more) on a point's edge slot?  ``refs``
+    and ``size`` as for :func:`model_row`."""
+    d, pitch = size[0], size[1]
+    return slots_by_model(strip, care, 0.5 * d, 0, 1, d, pitch, *refs, least=DOUBT_FROM) == 1
 
 
 def model_row(
