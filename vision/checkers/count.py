@@ -45,6 +45,7 @@ from vision.checkers.slot_colour import like_set_slots, looks_like
 from vision.checkers.slot_model import edge_slot_seen, model_row
 from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
 from vision.checkers.totals import fit_total, unexplained_share
+from vision.checkers.triangle_sides import hidden_sides, sides_seen
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
@@ -321,6 +322,14 @@ def count_checkers(
         for idx in colour_alone:
             white[idx] = black[idx] = 0
             point_discs[idx] = []
+    # An empty point whose triangle hides its sides, unlike the frame's other empty points
+    # of its colour: a dark stack nobody saw (dark on dark, read empty at 1.0).
+    empty = [white[idx] == black[idx] == 0 for idx in indices]
+    tri_each = np.stack([tri_colours[p] for p in parity])
+    seen = sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
+    for idx, hidden in zip(indices, hidden_sides(seen, empty, parity), strict=True):
+        if hidden:
+            conf[idx] = min(conf[idx], 0.5)
     # In the cells' order, as they were found.
     discs = [disc for idx in indices for disc in point_discs[idx]]
     bar_w, bar_b, bar_conf = bar_checkers(
