@@ -60,6 +60,7 @@ class Referee:
         self._record = record or (lambda action: None)
         self._last_said: tuple[Kind, str] | None = None
         self._pending_confirm: Position | None = None
+        self._pending_roll: tuple[ObservedDie, ...] | None = None  # dice the players may confirm
         self._correcting = False  # a correction was demanded: wait for the dice to come back
         self._opening_seen = False
         self._dice = DiceMemory(settings.dice_confidence)  # scenery and the accepted roll
@@ -149,27 +150,32 @@ class Referee:
     def _to_roll(self, obs: Observation) -> list[RefereeEvent]:
         turn = self.match.turn
         assert turn is not None
+        self._pending_roll = None
         if not obs.dice:
             return self._say(Kind.PROMPT, self.match.prompt(), str(turn))
         threshold = self.settings.dice_confidence
         call = too_many_dice(obs.dice, threshold) or judge_dice(obs.dice, turn, threshold)
+        values = [d.value for d in obs.dice]
+        if call is not None and call.reason is None and len(values) == 2 and None not in values:
+            # Two dice read, one doubted: the players may say the roll stands as read.
+            self._pending_roll = obs.dice
+            hi, lo = max(values), min(values)  # type: ignore[type-var]
+            call = DiceCall(f"{call.text}; is it {hi}-{lo}? press confirm to take it")
         if call is not None:
             return self._call(call, turn)
         if len(obs.dice) < 2:
             return self._say(Kind.UNCERTAIN, "only one die seen: is the other hidden?", str(turn))
-        d1, d2 = (d.value for d in obs.dice)
+        return self._take_roll(obs.dice, turn)
+
+    def _take_roll(
+        self, dice: tuple[ObservedDie, ...], turn: Side, note: str = ""
+    ) -> list[RefereeEvent]:
+        d1, d2 = (d.value for d in dice)
         assert d1 is not None and d2 is not None
         events = self._apply(lambda: self.match.roll(d1, d2, by=turn))
-        self._dice.remember_roll(obs.dice)
-        return [
-            RefereeEvent(
-                Kind.ROLL,
-                f"{turn} rolled {max(d1, d2)}-{min(d1, d2)}",
-                str(turn),
-                {"dice": [d1, d2]},
-            ),
-            *events,
-        ]
+        self._dice.remember_roll(dice)
+        text = f"{turn} rolled {max(d1, d2)}-{min(d1, d2)}{note}"
+        return [RefereeEvent(Kind.ROLL, text, str(turn), {"dice": [d1, d2]}), *events]
 
     def _moving(self, obs: Observation) -> list[RefereeEvent]:
         game = self.match.game
@@ -333,7 +339,11 @@ class Referee:
         )
 
     def _confirm(self) -> list[RefereeEvent]:
-        """The players confirm the legal play offered when the camera was unsure."""
+        """The players confirm what the camera doubted: two dice read, one in doubt (the roll
+        is taken as read), or the legal play offered for an unsure board."""
+        roll, self._pending_roll = self._pending_roll, None
+        if roll is not None and self.match.phase is Phase.TO_ROLL and self.match.turn is not None:
+            return self._take_roll(roll, self.match.turn, " (confirmed)")
         pending, self._pending_confirm = self._pending_confirm, None
         game = self.match.game
         if pending is None or game.phase is not Phase.ROLLED or game.dice is None:

@@ -119,6 +119,35 @@ def test_a_doubtful_die_read_as_cocked_asks_the_players_instead_of_voiding_the_r
     assert kinds(ref.observe(seen(after, (die(6, "black_right"), sure))))[0] is Kind.REROLL
 
 
+def test_players_can_confirm_a_roll_with_a_doubted_die() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))
+    doubtful = die(2, "black_right", "cocked", at=(40.0, 5.0), confidence=0.45)
+    events = ref.observe(seen(after, (die(6, "black_right"), doubtful)))
+    assert "is it 6-2? press confirm" in events[0].message and ref.match.dice is None
+    events = ref.command("confirm")
+    assert kinds(events) == [Kind.ROLL] and events[0].message == "black rolled 6-2 (confirmed)"
+    assert ref.match.dice == (6, 2) and ref.match.turn is Side.BLACK
+
+
+def test_a_doubted_roll_cannot_be_confirmed_once_the_dice_are_gone_or_unread() -> None:
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))
+    doubtful = die(2, "black_right", "cocked", at=(40.0, 5.0), confidence=0.45)
+    ref.observe(seen(after, (die(6, "black_right"), doubtful)))
+    ref.observe(seen(after))  # picked up to roll again
+    assert kinds(ref.command("confirm")) == [Kind.PROMPT] and ref.match.dice is None
+    # A die with no value read offers nothing to confirm.
+    unread = die(None, "black_right", at=(40.0, 5.0))
+    events = ref.observe(seen(after, (die(6, "black_right"), unread)))
+    assert kinds(events) == [Kind.UNCERTAIN] and "confirm" not in events[0].message
+    assert kinds(ref.command("confirm")) == [Kind.PROMPT] and ref.match.dice is None
+
+
 def test_dice_in_the_wrong_half_void_the_roll() -> None:
     ref = opened(3, 1)
     after = START.apply(Play.parse("8/5 6/5"))

@@ -25,7 +25,7 @@
   }
 
   function renderStatus(light, message, kind) {
-    // "Board is right" only while the camera asks the players to check the board.
+    // "Confirm" only while the camera asks the players to check the board or the dice.
     $("btn-confirm").hidden = kind !== "uncertain";
     const header = $("status");
     const colour = ["green", "yellow", "red"].includes(light) ? light : "yellow";
