@@ -1,4 +1,4 @@
-"""The referee's panel on the Pi's GPIO header: a traffic light, a buzzer and six buttons.
+"""The referee's panel on the Pi's GPIO header: a traffic light, a buzzer and seven buttons.
 
 ::
 
@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from gpiozero import LED, Button, Buzzer  # type: ignore[import-untyped]
 
 LIGHTS = ("green", "yellow", "red")
-BUTTONS = ("accept", "correct", "undo", "double", "take", "pass")
+BUTTONS = ("accept", "correct", "undo", "double", "take", "pass", "confirm")
 
 
 class Showable(Protocol):
@@ -52,6 +52,7 @@ class PanelPins:
     double: int = 19  # header 35
     take: int = 26  # header 37
     pass_: int = 16  # header 36 ("pass" is a Python keyword)
+    confirm: int = 24  # header 18
 
     def __post_init__(self) -> None:
         numbers = [getattr(self, f.name) for f in fields(self)]
