@@ -133,8 +133,8 @@ def count_checkers(
             -1,
         )
     cares = care & (np.stack([cell_strip(ignore_mask, c, half) for c in cells]) == 0)
-    tri_of = np.stack([tri_colours[p] for p in parity])[:, None, None, :]
-    diffs = unlike_board(stacked, tri_mask, unsure, field, tri_of) & cares
+    tri_each = np.stack([tri_colours[p] for p in parity])  # each point's triangle colour
+    diffs = unlike_board(stacked, tri_mask, unsure, field, tri_each[:, None, None, :]) & cares
     # Circles: checker outlines (light-on-light included), and the checker size.
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     raw = hough_circles(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
@@ -325,7 +325,6 @@ def count_checkers(
     # An empty point whose triangle hides its sides, unlike the frame's other empty points
     # of its colour: a dark stack nobody saw (dark on dark, read empty at 1.0).
     empty = [white[idx] == black[idx] == 0 for idx in indices]
-    tri_each = np.stack([tri_colours[p] for p in parity])
     seen = sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
     for idx, hidden in zip(indices, hidden_sides(seen, empty, parity), strict=True):
         if hidden:
