@@ -28,6 +28,15 @@ def opened(white: int = 3, black: int = 1) -> Referee:
     return ref
 
 
+def black_to_roll() -> tuple[Referee, Position]:
+    """White opened 3-1 and played 8/5 6/5, the play is final: black to roll."""
+    ref = opened(3, 1)
+    after = START.apply(Play.parse("8/5 6/5"))
+    ref.observe(seen(after, (die(3), die(1))))
+    ref.observe(seen(after))
+    return ref, after
+
+
 def test_opening_roll_higher_die_moves_first_with_both_numbers() -> None:
     ref = opened(3, 1)
     assert ref.match.turn is Side.WHITE and ref.match.dice == (3, 1)
@@ -73,20 +82,14 @@ def test_an_illegal_play_is_called_when_the_dice_are_picked_up() -> None:
 
 
 def test_a_cocked_die_voids_the_roll() -> None:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))  # white's play final; black to roll
+    ref, after = black_to_roll()
     events = ref.observe(seen(after, (die(6, "black_right"), die(2, "black_right", "cocked"))))
     assert kinds(events)[0] is Kind.REROLL and "cocked" in events[0].message
     assert ref.match.dice is None
 
 
 def test_three_dice_read_surely_void_the_roll() -> None:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))  # white's play final; black to roll
+    ref, after = black_to_roll()
     three = (die(6, "black_right"), die(2, "black_right"), die(4, "black_right"))
     events = ref.observe(seen(after, three))
     assert kinds(events)[0] is Kind.REROLL and "3 dice" in events[0].message
@@ -94,10 +97,7 @@ def test_three_dice_read_surely_void_the_roll() -> None:
 
 
 def test_a_third_die_that_cannot_be_read_is_asked_about_not_a_void_roll() -> None:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))  # white's play final; black to roll
+    ref, after = black_to_roll()
     # Two dice read, and an unread "die" beside the board (fm gammon test10's phantom).
     phantom = die(None, "outside", at=(1040.0, 390.0))
     events = ref.observe(seen(after, (die(6, "black_right"), die(2, "black_right"), phantom)))
@@ -107,10 +107,7 @@ def test_a_third_die_that_cannot_be_read_is_asked_about_not_a_void_roll() -> Non
 
 
 def test_a_doubtful_die_read_as_cocked_asks_the_players_instead_of_voiding_the_roll() -> None:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))
+    ref, after = black_to_roll()
     doubtful = die(2, "black_right", "cocked", at=(40.0, 5.0), confidence=0.45)
     events = ref.observe(seen(after, (die(6, "black_right"), doubtful)))
     assert kinds(events) == [Kind.UNCERTAIN] and "may be cocked" in events[0].message
@@ -120,10 +117,7 @@ def test_a_doubtful_die_read_as_cocked_asks_the_players_instead_of_voiding_the_r
 
 
 def test_players_can_confirm_a_roll_with_a_doubted_die() -> None:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))
+    ref, after = black_to_roll()
     doubtful = die(2, "black_right", "cocked", at=(40.0, 5.0), confidence=0.45)
     events = ref.observe(seen(after, (die(6, "black_right"), doubtful)))
     assert "is it 6-2? press confirm" in events[0].message and ref.match.dice is None
@@ -133,10 +127,7 @@ def test_players_can_confirm_a_roll_with_a_doubted_die() -> None:
 
 
 def test_a_doubted_roll_cannot_be_confirmed_once_the_dice_are_gone_or_unread() -> None:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))
+    ref, after = black_to_roll()
     doubtful = die(2, "black_right", "cocked", at=(40.0, 5.0), confidence=0.45)
     ref.observe(seen(after, (die(6, "black_right"), doubtful)))
     ref.observe(seen(after))  # picked up to roll again
@@ -149,10 +140,7 @@ def test_a_doubted_roll_cannot_be_confirmed_once_the_dice_are_gone_or_unread() -
 
 
 def test_dice_in_the_wrong_half_void_the_roll() -> None:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))
+    ref, after = black_to_roll()
     events = ref.observe(seen(after, (die(6, "white_right"), die(2, "white_right"))))
     assert kinds(events)[0] is Kind.REROLL and "outside black's right half" in events[0].message
 
@@ -162,10 +150,7 @@ def test_a_doubtful_die_outside_the_right_half_asks_the_players_instead_of_voidi
 ):
     # A die's zone rests on where the board was found: placed by a board in doubt (confidence
     # below the dice threshold) it is asked about, never a voided roll on its own.
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))
+    ref, after = black_to_roll()
     doubtful = (die(6, "white_right", confidence=0.5), die(2, "black_right", at=(40.0, 5.0)))
     events = ref.observe(seen(after, doubtful))
     assert kinds(events) == [Kind.UNCERTAIN] and "may be outside" in events[0].message
@@ -279,10 +264,7 @@ def test_a_die_read_where_none_can_be_is_ignored_afterwards() -> None:
 
 
 def _black_to_move(first: tuple[ObservedDie, ObservedDie]) -> tuple[Referee, Position]:
-    ref = opened(3, 1)
-    after = START.apply(Play.parse("8/5 6/5"))
-    ref.observe(seen(after, (die(3), die(1))))
-    ref.observe(seen(after))  # white's play final; black to roll
+    ref, after = black_to_roll()
     events = ref.observe(seen(after, first))
     assert kinds(events)[0] is Kind.ROLL
     return ref, after

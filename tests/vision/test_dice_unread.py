@@ -28,6 +28,17 @@ def _close_pair(img: np.ndarray, centre: tuple[float, float], side: float, gap: 
         )
 
 
+def _photo_with_a_five_and_a_four(seed: int, width: int, side: int) -> np.ndarray:
+    """A dice-only photo (grey table, sensor noise) with a 5 and a 4 at its left: faces of 3+
+    pips, from which the finder estimates the die size when no board tells it."""
+    rng = np.random.default_rng(seed)
+    img = np.full((300, width, 3), 70, np.uint8)
+    img += rng.integers(0, 12, img.shape, dtype=np.uint8)
+    draw_die(img, 5, (100, 150), side, 10)
+    draw_die(img, 4, (250, 150), side, 30)
+    return img
+
+
 @pytest.mark.parametrize("side", [40, 60])
 def test_a_two_spanning_under_half_the_die_is_unread(side: int) -> None:
     rng = np.random.default_rng(side)
@@ -160,11 +171,7 @@ def test_a_two_far_smaller_than_the_photos_faces_is_unread_without_the_die_size(
     # Dice-only photos: two neighbouring pips of a 4 (half its diagonal apart; the rest not
     # linked) span far less than the photo's faces of 3+ pips (a 5 and a 4 here) and are
     # left unread; a 2 corner to corner on a die of the same size is read.
-    rng = np.random.default_rng(side)
-    img = np.full((300, 800, 3), 70, np.uint8)
-    img += rng.integers(0, 12, img.shape, dtype=np.uint8)
-    draw_die(img, 5, (100, 150), side, 10)
-    draw_die(img, 4, (250, 150), side, 30)
+    img = _photo_with_a_five_and_a_four(side, 800, side)
     _close_pair(img, (450, 150), side, 0.5)
     draw_die(img, 2, (650, 150), side, 20)
     found = sorted(find_dice(img), key=lambda d: d.centre[0])
@@ -175,11 +182,7 @@ def test_a_two_far_smaller_than_the_photos_faces_is_unread_without_the_die_size(
 def test_a_column_of_a_six_is_not_read_as_a_three_without_the_die_size(seed: int) -> None:
     # Dice-only photos: the die side is estimated from the photo's faces of 3+ pips (a 5 and
     # a 4 here), and bounds where the 6's other column may lie.
-    rng = np.random.default_rng(seed)
-    img = np.full((300, 800, 3), 70, np.uint8)
-    img += rng.integers(0, 12, img.shape, dtype=np.uint8)
-    draw_die(img, 5, (100, 150), 40, 10)
-    draw_die(img, 4, (250, 150), 40, 30)
+    img = _photo_with_a_five_and_a_four(seed, 800, 40)
     _six_with_a_small_column(img, (450, 150), 40)
     draw_die(img, 3, (650, 150), 40, 20)
     found = sorted(find_dice(img), key=lambda d: d.centre[0])
@@ -191,11 +194,7 @@ def test_a_faint_face_of_few_pips_is_unread_without_the_die_size(seed: int) -> N
     # Dice-only photos: the faces up are lit alike; a face of 1-3 pips with under half the
     # contrast of the photo's faces' pips lies on a shaded side face (its die's top face
     # unread), and is not read as a 1 or a 2. A 1 as dark as the other faces' pips is read.
-    rng = np.random.default_rng(seed)
-    img = np.full((300, 1000, 3), 70, np.uint8)
-    img += rng.integers(0, 12, img.shape, dtype=np.uint8)
-    draw_die(img, 5, (100, 150), 50, 10)
-    draw_die(img, 4, (250, 150), 50, 30)
+    img = _photo_with_a_five_and_a_four(seed, 1000, 50)
     draw_die(img, 1, (450, 150), 50, 0, pip=(150, 150, 150))
     draw_die(img, 2, (650, 150), 50, 0, pip=(150, 150, 150))
     draw_die(img, 1, (850, 150), 50, 0)
