@@ -274,6 +274,8 @@ def backed(found: list[Found], circles: np.ndarray, d: float) -> bool:
 def grid_shift(alongs: np.ndarray, d: float, pitch: float) -> float:
     """How far this point's outlines sit beyond the slot grid (a board edge registered a few
     pixels off, a frame lip): the median offset of those near a slot, when two or more are."""
+    if len(alongs) < 2:
+        return 0.0  # fewer than two outlines (most points): no median to take
     t = (alongs[alongs < 5 * pitch] - 0.5 * d) / pitch
     res = (t - np.round(t)) * pitch
     res = res[np.abs(res) < 0.3 * d]

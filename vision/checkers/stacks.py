@@ -108,6 +108,17 @@ def next_slot_outlined(raw: np.ndarray, cell: Cell, h: int, d: float, pitch: flo
     return bool(np.any(np.abs(alongs_of(raw, cell, h) - target) < 0.25 * pitch))
 
 
+def _circles_near(alongs: np.ndarray, targets: list[float], tol: float) -> list[bool]:
+    """Per target: is an outline (``alongs``) within ``tol`` of it.  All targets in one array
+    operation, with the arithmetic of one target at a time: each target as the float32 that
+    ``alongs - target`` makes of it, the nearest distance compared as a Python float."""
+    if not len(alongs) or not targets:
+        return [False] * len(targets)
+    at = np.array(targets, np.float64).astype(alongs.dtype)[:, None]
+    nearest = np.abs(alongs[None, :] - at).min(axis=1)
+    return [v < tol for v in nearest.tolist()]
+
+
 def first_layer_slots(half: int, d: float, pitch: float) -> int:
     """First-layer slots on a point: checkers from the edge that fit in the half. (Letting a
     last one overhang the middle won one dev render but cost 5 of the 22 real paper-board
@@ -165,9 +176,6 @@ def cell_checkers(
             # frames) backs the run's first checker.
             n_colour = max(n_colour, 1)
 
-    def circle_near(a: float, tol: float) -> bool:
-        return bool(len(alongs)) and float(np.min(np.abs(alongs - a))) < tol
-
     # Checkers stack from the edge without gaps.  A slot is seen by colour or by a circle on it.
     max_first = first_layer_slots(half, d, pitch)
     if max_first == 4 and _sure_near(sure_alongs, 0.5 * d + 4 * pitch, d):
@@ -175,7 +183,7 @@ def cell_checkers(
         # the fifth slot puts it there, so a pyramid's gaps over the row count.
         max_first = 5
     beside = seen_beside or []
-    near = [circle_near(0.5 * d + k * pitch, 0.45 * r) for k in range(max_first)]  # asked twice
+    near = _circles_near(alongs, [0.5 * d + k * pitch for k in range(max_first)], 0.45 * r)
     seen = [k < n_colour or near[k] or (k < len(beside) and beside[k]) for k in range(max_first)]
     seen = _weak_between(seen, raw, cell, h, d, pitch)
     seen = _weak_rows(seen, raw, cell, h, d, pitch)
@@ -199,17 +207,20 @@ def cell_checkers(
     # Only a sure circle may prove a full first layer that was not seen (a weak one may straddle
     # two touching checkers); over a first layer seen full, any circle in a gap is on top.
     sure_gaps = _gap_slots(sure_alongs, d, pitch)
+
     # ... and the first layer's fifth checker, under no other, shows its outline (a sure circle
     # straddling two checkers of a row of four made it a pyramid of eight: train 2, dev 1).
-    fifth = raw is None or bool(
-        np.any(np.abs(alongs_of(raw, cell, h) - (0.5 * d + 4 * pitch)) < 0.3 * d)
-    )
+    def fifth() -> bool:
+        return raw is None or bool(
+            np.any(np.abs(alongs_of(raw, cell, h) - (0.5 * d + 4 * pitch)) < 0.3 * d)
+        )
+
     if (
         far >= FULL_FROM
         and far < 4
         and max_first >= 5
-        and fifth
         and any(0 <= j < far for j in sure_gaps)
+        and fifth()  # last: most points never get this far
     ):
         # Checkers go on top only once the first layer holds five: its outer ones are there
         # even when unseen (light-on-light, their outline hidden under the top layer).
