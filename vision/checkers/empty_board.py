@@ -71,6 +71,13 @@ def point_profiles(
     # The central columns are one run (|x - cx| under a bound): a slice, not a gathered copy.
     if len(cols) and cols[-1] - cols[0] + 1 == len(cols):
         central = slice(int(cols[0]), int(cols[-1]) + 1)  # type: ignore[assignment]
+    if isinstance(diffs, np.ndarray) and isinstance(cares, np.ndarray) and diffs.ndim == 3:
+        # Stacked: every cell's rows in one reduction (a view: cells x rows, the central
+        # columns), the same counts and divisions as cell by cell.
+        n, rows = diffs.shape[:2]
+        c = _row_counts(cares[:, :, central].reshape(n * rows, -1))
+        frac = _row_counts(diffs[:, :, central].reshape(n * rows, -1)) / np.maximum(c, 1)
+        return list(np.where(c > 0, frac, np.nan).reshape(n, rows))
     out = []
     for diff, care in zip(diffs, cares, strict=True):
         c = _row_counts(care[:, central])
