@@ -109,11 +109,18 @@ _FUNCTIONS = (
             "edges_of",
             "verified",
             "unlike_board",
+            "point_profiles",
             "_rims_at",
             "cell_checkers",
+            "checked_row",
+            "looks_like",
             "like_set_slots",
             "model_row",
+            "edge_slot_seen",
+            "frame_colours",
+            "sides_seen",
             "bar_checkers",
+            "unexplained_share",
         )
     ),
     ("vision.pips", "_pyr_down"),
@@ -123,19 +130,21 @@ _FUNCTIONS = (
     ("vision.dice", "_link"),
     ("vision.dice", "tilt_cues"),
     ("vision.dice_tilt", "state_from_model"),
+    ("vision.cocked", "patch_features"),  # one a view of a die the cocked model judges
     ("vision.cube", "_strip_lab"),
     ("vision.cube", "_blobs"),
     ("vision.cube", "read_cube_face"),
 )
 
 
-def _stage_timers(functions: bool = False) -> dict[str, float]:
+def _stage_timers(functions: bool = False) -> tuple[dict[str, float], dict[str, int]]:
     """Wrap the stages (module attributes, before the readers are made) so that each adds its
-    process CPU to the returned dict (nested: find_pips is part of find_dice); ``functions``:
-    the finer ``_FUNCTIONS`` too."""
+    process CPU to the first returned dict and its calls to the second (nested: find_pips is
+    part of find_dice); ``functions``: the finer ``_FUNCTIONS`` too."""
     import importlib
 
     spent: dict[str, float] = {}
+    calls: dict[str, int] = {}
 
     def timed(name: str, f: Callable[..., object]) -> Callable[..., object]:
         def call(*a: object, **k: object) -> object:
@@ -144,13 +153,14 @@ def _stage_timers(functions: bool = False) -> dict[str, float]:
                 return f(*a, **k)
             finally:
                 spent[name] = spent.get(name, 0.0) + time.process_time() - c0
+                calls[name] = calls.get(name, 0) + 1
 
         return call
 
     for module, name in (*_STAGES, *(_FUNCTIONS if functions else ())):
         mod = importlib.import_module(module)
         setattr(mod, name, timed(name, getattr(mod, name)))
-    return spent
+    return spent, calls
 
 
 def _stats(times: list[float], cpu: list[float] | None = None) -> str:
@@ -188,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    spent = _stage_timers(args.functions) if args.stages else None
+    spent, calls = _stage_timers(args.functions) if args.stages else (None, {})
     frames = _frames(args.frames, args.seed)
     print(f"{len(frames)} rendered 1280x960 frames, OpenCV threads: {cv2.getNumThreads()}")
 
@@ -205,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"full read, calibrated:        {_time_reads(readers, frames, args.repeat)}")
     if spent is not None:
         spent.clear()
+        calls.clear()
         for r, f in zip(readers, frames, strict=True):
             r.read(f)
         stages = {name for _, name in _STAGES}
@@ -214,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  stages, CPU ms a read:      {per}")
         for k, v in sorted(spent.items(), key=lambda kv: -kv[1]):
             if k not in stages:
-                print(f"    {k:28s} {v / len(frames) * 1000:6.2f} ms a read")
+                n = calls[k] / len(frames)
+                print(f"    {k:28s} {v / len(frames) * 1000:6.2f} ms a read  ({n:.1f} calls)")
     # Python allocations in a separate pass: tracing every allocation about doubled the
     # latency measured above when both were taken in one pass.
     tracemalloc.start()
