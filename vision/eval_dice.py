@@ -37,6 +37,8 @@ from typing import Any
 
 GROW = 0.25
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
+# A die read under this confidence is asked about, not acted on (the referee's dice_confidence).
+ASKED_BELOW = 0.6
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,10 @@ class DiceCounts:
     cocked_tp: int = 0
     cocked_fp: int = 0
     cocked_fn: int = 0
+    # Of the cocked calls, those made in doubt (confidence under ASKED_BELOW): the referee asks
+    # the players about them instead of voiding the roll. Right (a cocked die) / wrong (flat).
+    cocked_asked_tp: int = 0
+    cocked_asked_fp: int = 0
     state_labelled: int = 0  # matched pairs whose label has a state
     state_correct: int = 0
     zone_labelled: int = 0  # matched pairs whose label has a zone
@@ -76,6 +82,8 @@ class DiceCounts:
             cocked_tp=self.cocked_tp + other.cocked_tp,
             cocked_fp=self.cocked_fp + other.cocked_fp,
             cocked_fn=self.cocked_fn + other.cocked_fn,
+            cocked_asked_tp=self.cocked_asked_tp + other.cocked_asked_tp,
+            cocked_asked_fp=self.cocked_asked_fp + other.cocked_asked_fp,
             state_labelled=self.state_labelled + other.state_labelled,
             state_correct=self.state_correct + other.state_correct,
             zone_labelled=self.zone_labelled + other.zone_labelled,
@@ -141,9 +149,16 @@ class DiceMetrics:
             f"{self.uncocked_value_accuracy:.4f} of {c.uncocked_matched}) "
             f"end-to-end {self.end_to_end_value:.4f} | "
             f"cocked P {_fmt(self.cocked_precision)} R {_fmt(self.cocked_recall)} "
-            f"(tp {c.cocked_tp} fp {c.cocked_fp} fn {c.cocked_fn})"
+            f"(tp {c.cocked_tp} fp {c.cocked_fp} fn {c.cocked_fn}; asked: "
+            f"{c.cocked_asked_tp} right {c.cocked_asked_fp} wrong)"
             + (f" | zone {self.zone_accuracy:.4f} (n={c.zone_labelled})" if c.zone_labelled else "")
         )
+
+
+def _asked(die: Mapping[str, Any]) -> bool:
+    """A die read in doubt: the referee asks about it (no confidence given: read surely)."""
+    conf = die.get("confidence")
+    return conf is not None and float(conf) < ASKED_BELOW
 
 
 def _ratio_or_none(num: int, den: int) -> float | None:
@@ -214,7 +229,8 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
     c: dict[str, int] = dict.fromkeys(
         (
             "value_correct value_unread uncocked_matched uncocked_value_correct cocked_tp "
-            "cocked_fp cocked_fn state_labelled state_correct zone_labelled zone_correct"
+            "cocked_fp cocked_fn cocked_asked_tp cocked_asked_fp state_labelled state_correct "
+            "zone_labelled zone_correct"
         ).split(),
         0,
     )
@@ -235,6 +251,9 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
         c["cocked_tp"] += lc and pc
         c["cocked_fp"] += pc and not lc
         c["cocked_fn"] += lc and not pc
+        asked = pc and _asked(p)
+        c["cocked_asked_tp"] += asked and lc
+        c["cocked_asked_fp"] += asked and not lc
         if lb.get("state") is not None:
             c["state_labelled"] += 1
             c["state_correct"] += p.get("state") == lb.get("state")
@@ -242,9 +261,9 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
             c["zone_labelled"] += 1
             c["zone_correct"] += p.get("zone") == lb.get("zone")
     # Unmatched predictions / labels still count for cocked precision / recall.
-    c["cocked_fp"] += sum(
-        1 for i, p in enumerate(pred) if i not in matched_p and p.get("state") == "cocked"
-    )
+    stray = [p for i, p in enumerate(pred) if i not in matched_p and p.get("state") == "cocked"]
+    c["cocked_fp"] += len(stray)
+    c["cocked_asked_fp"] += sum(_asked(p) for p in stray)
     c["cocked_fn"] += sum(
         1 for j, lb in enumerate(lab) if j not in matched_l and lb.get("state") == "cocked"
     )

@@ -202,6 +202,7 @@ def dice_figures(pairs: list[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> di
         "cocked_precision": m.cocked_precision,
         "cocked_recall": m.cocked_recall,
         "cocked_tp_fp_fn": [c.cocked_tp, c.cocked_fp, c.cocked_fn],
+        "cocked_asked_right_wrong": [c.cocked_asked_tp, c.cocked_asked_fp],
         "state_accuracy": m.state_accuracy,
         "zone_accuracy": m.zone_accuracy,
         "zone_labelled": c.zone_labelled,

@@ -161,3 +161,21 @@ def test_value_of_dice_not_cocked_leaves_out_cocked_labels() -> None:
     assert (m.counts.uncocked_matched, m.counts.uncocked_value_correct) == (3, 2)
     assert m.uncocked_value_accuracy == pytest.approx(2 / 3)
     assert "not cocked 0.6667 of 3" in m.summary()
+
+
+def test_cocked_calls_made_in_doubt_are_counted_as_asked() -> None:
+    # A cocked call under the referee's dice confidence is a question to the players, not a
+    # void roll: it still counts for precision / recall, and is told apart as "asked".
+    labels = {"dice": [die(4, (0, 0, 40, 40), state="cocked"), die(5, (100, 0, 140, 40))]}
+    preds = {
+        "dice": [
+            {**die(4, (0, 0, 40, 40), state="cocked"), "confidence": 0.5},
+            {**die(5, (100, 0, 140, 40), state="cocked"), "confidence": 0.5},
+            {**die(2, (300, 0, 340, 40), state="cocked"), "confidence": 0.9},
+        ]
+    }
+    m = evaluate([(preds, labels)])
+    c = m.counts
+    assert (c.cocked_tp, c.cocked_fp, c.cocked_fn) == (1, 2, 0)
+    assert (c.cocked_asked_tp, c.cocked_asked_fp) == (1, 1)
+    assert "asked: 1 right 1 wrong" in m.summary()
