@@ -175,8 +175,9 @@ def find_dice(
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.
     halves = [g.half for g in groups if len(g.pips) >= 3]
     ref_work = 0.5 * die_px if die_px else _median(halves) if halves else 0.0
-    face_pips = [p.contrast for g in groups if len(g.pips) > 1 for p in g.pips]
-    ref_contrast = _median(face_pips) if face_pips else 0.0
+    face_pips = [p for g in groups if len(g.pips) > 1 for p in g.pips]
+    ref_contrast = _median([p.contrast for p in face_pips]) if face_pips else 0.0
+    ref_r = _median([p.r for p in face_pips]) if face_pips else 0.0
     ref_half = ref_work / f
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
@@ -200,7 +201,7 @@ def find_dice(
             DieReading(
                 value=None
                 if any(g is t for t in unread_tilted)
-                or unreadable(gray, g, pips, die_px, ref_work, ref_contrast)
+                or unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r)
                 or spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD
                 else len(g.pips),
                 bbox=bbox,

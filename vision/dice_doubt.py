@@ -12,6 +12,8 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 - a 3 with a like row of three beside it (die size known, or estimated from the photo's
   faces): one column of a 6 whose other column was not linked (a tilted die's top face,
   foreshortened across its columns);
+- a face of 2+ pips both smaller and fainter than the photo's faces (no board): a side
+  face of a die whose top face showed no pips (a logo);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
   a side face beside a logo face that is up (a skull for 1, an emblem for 6).
 """
@@ -30,6 +32,8 @@ from vision.pips import Pip
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
 _PAIR_SHORT = 0.75  # no board: a 2 this much smaller than the photo's faces is unread
 _FAINT = 0.5  # no board: a face of 1-3 pips under this share of the faces' pip contrast
+_SIDE_R = 0.75  # no board: a face's pips this much smaller than the photo's faces' pips
+_SIDE_CONTRAST = 0.75  # and this much fainter lie on a side face
 _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _LIKE_INK = 0.2  # or (no board) their ink this near, in shares of the lone pip's contrast
@@ -51,11 +55,12 @@ def unreadable(
     die_px: float | None,
     ref_half: float,
     ref_contrast: float = 0.0,
+    ref_r: float = 0.0,
 ) -> bool:
     """Is the face ``g`` (work image ``gray``, all ``pips`` found there) no reading of its
     die? ``die_px``: the die side if known; ``ref_half``: half a face side as the photo's
     faces of 3+ pips show it (both work pixels); ``ref_contrast``: the median contrast of
-    the pips of the photo's faces of 2+ pips (0: none)."""
+    the pips of the photo's faces of 2+ pips (0: none); ``ref_r``: their median radius."""
     if die_px is not None:
         return (
             _too_short(g, die_px)
@@ -70,6 +75,7 @@ def unreadable(
         or _short_pair(g, ref_half)
         or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
         or (len(g.pips) <= 3 and _faint(g, ref_contrast))
+        or _side_face(g, ref_r, ref_contrast)
     )
 
 
@@ -91,6 +97,20 @@ def _faint(g: Group, ref_contrast: float) -> bool:
     and 3s read right measure 0.66-1.2 of their photo's contrast; fudw's side faces read as
     1s and 2s 0.32-0.44."""
     return median([p.contrast for p in g.pips]) < _FAINT * ref_contrast
+
+
+def _side_face(g: Group, ref_r: float, ref_contrast: float) -> bool:
+    """No board: a face of 2+ pips both smaller (median radius under ``_SIDE_R`` of the
+    photo's faces' pips, ``ref_r``) and fainter (median contrast under ``_SIDE_CONTRAST`` of
+    theirs) than the photo's faces lies on a side face, seen obliquely and shaded: a die
+    whose top face read no pips (fudw's skull 1s read as the 4 on their side). On the tuning
+    halves of the three dice-only sets, faces read right with pips under 0.75 of the
+    photo's radius measure 0.86-0.92 of its contrast; skull dice's side faces 0.54-0.59."""
+    if len(g.pips) < 2 or ref_r <= 0 or ref_contrast <= 0:
+        return False
+    r = median([p.r for p in g.pips])
+    contrast = median([p.contrast for p in g.pips])
+    return r < _SIDE_R * ref_r and contrast < _SIDE_CONTRAST * ref_contrast
 
 
 def _short_pair(g: Group, ref_half: float) -> bool:

@@ -217,3 +217,17 @@ def test_a_lone_pip_beside_a_pip_of_its_ink_is_unread_without_the_die_size() -> 
     assert _lone_beside_like(lone, same_ink, 24.0, by_ink=True)
     assert not _lone_beside_like(lone, other_ink, 24.0, by_ink=True)
     assert not _lone_beside_like(lone, [pip(140.0, 174.0, 240.0)], 24.0, by_ink=True)  # far
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_small_faint_face_is_unread_without_the_die_size(seed: int) -> None:
+    # Dice-only photos: a face whose pips are both smaller and fainter than the photo's faces'
+    # lies on a side face, seen obliquely and shaded (fudw's skull dice: their top face shows
+    # no pips, and a side face's 4 was read). Smaller pips alone (a smaller die), or fainter
+    # pips alone on a 3 of full size, are read.
+    img = _photo_with_a_five_and_a_four(seed, 1000, 50)
+    draw_die(img, 4, (450, 150), 35, 0, pip=(120, 120, 120))
+    draw_die(img, 4, (650, 150), 40, 0)
+    draw_die(img, 3, (850, 150), 50, 0, pip=(120, 120, 120))
+    found = sorted(find_dice(img), key=lambda d: d.centre[0])
+    assert [(d.value, len(d.pips)) for d in found] == [(5, 5), (4, 4), (None, 4), (4, 4), (3, 3)]
