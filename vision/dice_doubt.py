@@ -12,6 +12,8 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 - a 3 with a like row of three beside it (die size known, or estimated from the photo's
   faces): one column of a 6 whose other column was not linked (a tilted die's top face,
   foreshortened across its columns);
+- a lone pip with a spot of its kind on its face (no board): the tip of a logo, or a pip
+  of a face whose others were not linked;
 - a face of 2+ pips both smaller and fainter than the photo's faces (no board): a side
   face of a die whose top face showed no pips (a logo);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
@@ -34,6 +36,7 @@ _PAIR_SHORT = 0.75  # no board: a 2 this much smaller than the photo's faces is 
 _FAINT = 0.5  # no board: a face of 1-3 pips under this share of the faces' pip contrast
 _SIDE_R = 0.75  # no board: a face's pips this much smaller than the photo's faces' pips
 _SIDE_CONTRAST = 0.75  # and this much fainter lie on a side face
+_SPOT_NEAR = 1.0  # no board: a spot this near a lone pip (half sides) is on its face
 _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _LIKE_INK = 0.2  # or (no board) their ink this near, in shares of the lone pip's contrast
@@ -71,6 +74,7 @@ def unreadable(
     # pip's face side is estimated from the photo's read faces (``g.half``).
     return (
         _lone_beside_like(g, pips, 2 * g.half, by_ink=True)
+        or _spot_on_face(g, pips, ref_half)
         or _beside_a_mark(gray, g, ref_half)
         or _short_pair(g, ref_half)
         or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
@@ -111,6 +115,26 @@ def _side_face(g: Group, ref_r: float, ref_contrast: float) -> bool:
     r = median([p.r for p in g.pips])
     contrast = median([p.contrast for p in g.pips])
     return r < _SIDE_R * ref_r and contrast < _SIDE_CONTRAST * ref_contrast
+
+
+def _spot_on_face(g: Group, pips: list[Pip], ref_half: float) -> bool:
+    """No board: a lone pip with a spot of its kind (polarity, half its contrast at least)
+    within the face's half side of it (``g.half`` or the photo's faces' ``ref_half``) is no
+    1: a 1's face is plain round its pip. The spot beside it is the centre of a logo whose
+    wing tip was taken for the pip (fudw's emblem 6s: 0.66-0.67 half sides), or a pip of the
+    face whose others were not linked. Right 1s on the tuning halves of the three dice-only
+    sets have their nearest such spot 1.19 half sides away at least."""
+    if len(g.pips) != 1:
+        return False
+    p = g.pips[0]
+    reach = _SPOT_NEAR * max(g.half, ref_half)
+    return any(
+        q is not p
+        and q.dark == p.dark
+        and q.contrast >= 0.5 * p.contrast
+        and math.hypot(q.x - p.x, q.y - p.y) < reach
+        for q in pips
+    )
 
 
 def _short_pair(g: Group, ref_half: float) -> bool:
