@@ -165,7 +165,7 @@ def find_dice(
             if len(g.pips) == 1
         }
         groups = [g for g in groups if len(g.pips) > 1 or spreads[id(g)][0] <= FACE_CHROMA_SPREAD]
-    groups = _consensus(groups)
+    groups = _consensus(groups, by_median=die_px is None)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.
