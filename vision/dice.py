@@ -51,6 +51,7 @@ _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
 _WORK_DIE_PX = 44.0  # board: dice are read at about this size (small ones are enlarged)
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
+_LONE_ROUNDER = 0.1  # no board: a lone pip this much less round than the faces' pips at most
 _LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
@@ -152,7 +153,7 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    groups = _accept_singles(gray, groups, multi, pips, multi_round)
+    groups = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None)
     spreads: dict[int, tuple[float, float]] = {}
     if die_size_px is not None:
         # A 1's face is one colour round its pip; a gap between checkers is not (needs the
@@ -164,7 +165,7 @@ def find_dice(
             if len(g.pips) == 1
         }
         groups = [g for g in groups if len(g.pips) > 1 or spreads[id(g)][0] <= FACE_CHROMA_SPREAD]
-    groups = _consensus(groups)
+    groups = _consensus(groups, by_median=die_px is None)
     groups = _top_faces(groups)
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.
@@ -175,8 +176,9 @@ def find_dice(
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.
     halves = [g.half for g in groups if len(g.pips) >= 3]
     ref_work = 0.5 * die_px if die_px else _median(halves) if halves else 0.0
-    face_pips = [p.contrast for g in groups if len(g.pips) > 1 for p in g.pips]
-    ref_contrast = _median(face_pips) if face_pips else 0.0
+    face_pips = [p for g in groups if len(g.pips) > 1 for p in g.pips]
+    ref_contrast = _median([p.contrast for p in face_pips]) if face_pips else 0.0
+    ref_r = _median([p.r for p in face_pips]) if face_pips else 0.0
     ref_half = ref_work / f
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
@@ -200,7 +202,7 @@ def find_dice(
             DieReading(
                 value=None
                 if any(g is t for t in unread_tilted)
-                or unreadable(gray, g, pips, die_px, ref_work, ref_contrast)
+                or unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r)
                 or spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD
                 else len(g.pips),
                 bbox=bbox,
@@ -258,8 +260,11 @@ def _accept_singles(
     multi: list[list[Pip]],
     pips: list[Pip],
     round_min: float = _ROUND,
+    as_the_faces: bool = False,
 ) -> list[_Group]:
-    """Keep a lone pip only if it looks like the 1 of a die like the others in the image."""
+    """Keep a lone pip only if it looks like the 1 of a die like the others in the image
+    (``as_the_faces``: as round as ``round_min``, or as the photo's face pips of its kind less
+    ``_LONE_ROUNDER``, whichever is lower; dice-only photos)."""
     ref = [p for ps in multi for p in ps]
     out = []
     for g in groups:
@@ -267,7 +272,13 @@ def _accept_singles(
             out.append(g)
             continue
         p = g.pips[0]
-        if p.circularity < round_min:  # a dash on a side face, a scratch
+        # A photo's pips share a shape: fudw's recessed pips, a shadow on one side, measure
+        # 0.5-0.65 round on faces and alone alike.
+        bar = round_min
+        same_round = [q.circularity for q in ref if q.dark == p.dark]
+        if as_the_faces and same_round:
+            bar = min(round_min, _median(same_round) - _LONE_ROUNDER)
+        if p.circularity < bar:  # a dash on a side face, a scratch
             continue
         # A big spot with smaller spots of the other polarity just outside it is a die body,
         # not a pip (a highlight inside a glossy pip does not count).

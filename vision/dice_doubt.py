@@ -12,6 +12,10 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 - a 3 with a like row of three beside it (die size known, or estimated from the photo's
   faces): one column of a 6 whose other column was not linked (a tilted die's top face,
   foreshortened across its columns);
+- a lone pip with a spot of its kind on its face (no board): the tip of a logo, or a pip
+  of a face whose others were not linked;
+- a face of 2+ pips both smaller and fainter than the photo's faces (no board): a side
+  face of a die whose top face showed no pips (a logo);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
   a side face beside a logo face that is up (a skull for 1, an emblem for 6).
 """
@@ -30,6 +34,9 @@ from vision.pips import Pip
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
 _PAIR_SHORT = 0.75  # no board: a 2 this much smaller than the photo's faces is unread
 _FAINT = 0.5  # no board: a face of 1-3 pips under this share of the faces' pip contrast
+_SIDE_R = 0.75  # no board: a face's pips this much smaller than the photo's faces' pips
+_SIDE_CONTRAST = 0.75  # and this much fainter lie on a side face
+_SPOT_NEAR = 1.0  # no board: a spot this near a lone pip (half sides) is on its face
 _LIKE_NEAR = 0.72  # a like pip this near a lone pip (share of the die side) leaves it unread
 _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-1.43)
 _LIKE_INK = 0.2  # or (no board) their ink this near, in shares of the lone pip's contrast
@@ -51,11 +58,12 @@ def unreadable(
     die_px: float | None,
     ref_half: float,
     ref_contrast: float = 0.0,
+    ref_r: float = 0.0,
 ) -> bool:
     """Is the face ``g`` (work image ``gray``, all ``pips`` found there) no reading of its
     die? ``die_px``: the die side if known; ``ref_half``: half a face side as the photo's
     faces of 3+ pips show it (both work pixels); ``ref_contrast``: the median contrast of
-    the pips of the photo's faces of 2+ pips (0: none)."""
+    the pips of the photo's faces of 2+ pips (0: none); ``ref_r``: their median radius."""
     if die_px is not None:
         return (
             _too_short(g, die_px)
@@ -66,10 +74,12 @@ def unreadable(
     # pip's face side is estimated from the photo's read faces (``g.half``).
     return (
         _lone_beside_like(g, pips, 2 * g.half, by_ink=True)
+        or _spot_on_face(g, pips, ref_half)
         or _beside_a_mark(gray, g, ref_half)
         or _short_pair(g, ref_half)
         or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
         or (len(g.pips) <= 3 and _faint(g, ref_contrast))
+        or _side_face(g, ref_r, ref_contrast)
     )
 
 
@@ -91,6 +101,40 @@ def _faint(g: Group, ref_contrast: float) -> bool:
     and 3s read right measure 0.66-1.2 of their photo's contrast; fudw's side faces read as
     1s and 2s 0.32-0.44."""
     return median([p.contrast for p in g.pips]) < _FAINT * ref_contrast
+
+
+def _side_face(g: Group, ref_r: float, ref_contrast: float) -> bool:
+    """No board: a face of 2+ pips both smaller (median radius under ``_SIDE_R`` of the
+    photo's faces' pips, ``ref_r``) and fainter (median contrast under ``_SIDE_CONTRAST`` of
+    theirs) than the photo's faces lies on a side face, seen obliquely and shaded: a die
+    whose top face read no pips (fudw's skull 1s read as the 4 on their side). On the tuning
+    halves of the three dice-only sets, faces read right with pips under 0.75 of the
+    photo's radius measure 0.86-0.92 of its contrast; skull dice's side faces 0.54-0.59."""
+    if len(g.pips) < 2 or ref_r <= 0 or ref_contrast <= 0:
+        return False
+    r = median([p.r for p in g.pips])
+    contrast = median([p.contrast for p in g.pips])
+    return r < _SIDE_R * ref_r and contrast < _SIDE_CONTRAST * ref_contrast
+
+
+def _spot_on_face(g: Group, pips: list[Pip], ref_half: float) -> bool:
+    """No board: a lone pip with a spot of its kind (polarity, half its contrast at least)
+    within the face's half side of it (``g.half`` or the photo's faces' ``ref_half``) is no
+    1: a 1's face is plain round its pip. The spot beside it is the centre of a logo whose
+    wing tip was taken for the pip (fudw's emblem 6s: 0.66-0.67 half sides), or a pip of the
+    face whose others were not linked. Right 1s on the tuning halves of the three dice-only
+    sets have their nearest such spot 1.19 half sides away at least."""
+    if len(g.pips) != 1:
+        return False
+    p = g.pips[0]
+    reach = _SPOT_NEAR * max(g.half, ref_half)
+    return any(
+        q is not p
+        and q.dark == p.dark
+        and q.contrast >= 0.5 * p.contrast
+        and math.hypot(q.x - p.x, q.y - p.y) < reach
+        for q in pips
+    )
 
 
 def _short_pair(g: Group, ref_half: float) -> bool:

@@ -215,12 +215,15 @@ def _faces(pips: list[Pip], parts: tuple[list[int], list[int]], die_px: float | 
     return die_px is None or math.hypot(a.cx - b.cx, a.cy - b.cy) >= _TWO_DICE * die_px
 
 
-def consensus(groups: list[Group]) -> list[Group]:
+def consensus(groups: list[Group], by_median: bool = False) -> list[Group]:
     """Dice in one photo share a kind and a view: drop groups that disagree with the rest.
 
     - Polarity: if one pip polarity carries 3x the pips of the other, the other is text on a
       keyboard, a label, etc.
     - Roundness: every top face is foreshortened alike; a much flatter group is a side face.
+      ``by_median``: a group's roundness is its pips' median, not their mean (dice-only
+      photos: one pip's shadow or a marbled streak across it dragged a 3's mean down, fudw
+      IMG_4548 0.32 / 0.59 / 0.61, and a top face was dropped as a side face).
     - Size: faces of 2+ pips must be about as big as the faces of 3+ pips.
     """
     if len(groups) < 2:
@@ -242,7 +245,8 @@ def consensus(groups: list[Group]) -> list[Group]:
         ]
     if not groups:
         return groups
-    circ = [mean([p.circularity for p in g.pips]) for g in groups]
+    shape = median if by_median else mean
+    circ = [shape([p.circularity for p in g.pips]) for g in groups]
     ref = float(np.percentile(circ, 75))
     # A layout of 4+ pips is strong evidence of its own: glossy pips with rim highlights
     # measure flatter than they are, so they get a wider margin.

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from vision.pip_dedupe import dedupe
+from vision.pip_morph import morph_near
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,12 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
     # (n, radius, angle); a flat gather (numpy's 2-D fancy index is several times slower).
     vals = np.take(gray, ys * w + xs).astype(np.float32)
     if not dark:
+        # Light spots of a few pixels (under _FINE_R): sampled between pixels, as a nearest
+        # pixel moves an edge by up to half a pixel, a third of a 1.5 px radius: fudw's pips
+        # measured out of round (0.4) and their faces were left out as side faces.
+        small = r < _FINE_R
+        if small.any():
+            vals[small] = _bilinear(gray, cx[small], cy[small], rs[small])
         vals = -vals
     # np.median(vals, axis=2), from a sort (the mean of the same middle pair; ~7x faster).
     srt = np.sort(vals, axis=2)
@@ -117,6 +124,21 @@ def _measure_all(gray: np.ndarray, cands: np.ndarray, dark: bool, min_contrast: 
     ]
 
 
+def _bilinear(gray: np.ndarray, cx: np.ndarray, cy: np.ndarray, rs: np.ndarray) -> np.ndarray:
+    """``gray`` sampled (bilinear) at the candidates' profile points: (n, radius, angle)."""
+    fx = (cx[:, None, None] + rs[:, :, None] * _COS).astype(np.float32)
+    fy = (cy[:, None, None] + rs[:, :, None] * _SIN).astype(np.float32)
+    n = len(cx)
+    out = cv2.remap(
+        gray,
+        fx.reshape(n, -1),
+        fy.reshape(n, -1),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return out.reshape(fx.shape).astype(np.float32)
+
+
 def _row_nanmedian(a: np.ndarray) -> np.ndarray:
     """np.nanmedian(a, axis=1) of a float32 array, from one sort (numpy's is far slower on
     many short rows). The same values: the mean of the same middle pair, in float32."""
@@ -128,45 +150,16 @@ def _row_nanmedian(a: np.ndarray) -> np.ndarray:
     return np.where(c > 0, med, np.float32(np.nan))
 
 
-_CELL = 32  # px: the grid on which the candidates' surroundings are gathered
-_WHOLE_PX = 1 << 19  # images up to this many pixels are filtered whole
+# Light spots of the first octave's sizes are measured past 3 px specks, not 5: fudw's light
+# pips 2-3 px in radius lie under 3 px apart on a 5, and a 5 px closing filled the face
+# round the middle pip.
+_FINE_R = 3.0
 
 
 def _morph_near(gray: np.ndarray, op: int, kernel: np.ndarray, cands: np.ndarray) -> np.ndarray:
     """``cv2.morphologyEx(gray, op, kernel)`` where ``_measure_all`` samples it for the
-    candidates (rows x, y, r): within 2.6 radii of each. Undefined elsewhere.
-
-    A frame has tens to hundreds of candidates over a few percent of it, so the filter runs on
-    the bounding boxes of connected groups of grid cells around them (the whole image took
-    ~3 ms a read). The cells reach a filter's width beyond the samples, so inside them the
-    filter sees what it sees in the whole image; each box writes only its own cells.
-    """
-    h, w = gray.shape
-    out = np.empty_like(gray)
-    if len(cands) == 0:
-        return out
-    if h * w <= _WHOLE_PX:
-        # A small image (a changed region's crop): the whole filter costs less than the
-        # grid's bookkeeping (160 x 160: ~0.05 against ~0.3 ms).
-        return cv2.morphologyEx(gray, op, kernel)
-    grow = 2 * (max(kernel.shape) // 2)  # an opening or closing: two filter passes
-    reach = np.ceil(_RAD[-1] * cands[:, 2]).astype(int) + 1 + grow
-    cx, cy = np.round(cands[:, 0]).astype(int), np.round(cands[:, 1]).astype(int)
-    gx0, gx1 = np.clip(cx - reach, 0, w - 1) // _CELL, np.clip(cx + reach, 0, w - 1) // _CELL
-    gy0, gy1 = np.clip(cy - reach, 0, h - 1) // _CELL, np.clip(cy + reach, 0, h - 1) // _CELL
-    grid = np.zeros((-(-h // _CELL), -(-w // _CELL)), np.uint8)
-    for a0, a1, b0, b1 in zip(gx0.tolist(), gx1.tolist(), gy0.tolist(), gy1.tolist(), strict=True):
-        grid[b0 : b1 + 1, a0 : a1 + 1] = 1
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(grid, connectivity=8)
-    for i in range(1, n):
-        c0, r0, cw, ch = (int(v) for v in stats[i, :4])
-        x0, y0 = c0 * _CELL, r0 * _CELL
-        x1, y1 = min(w, (c0 + cw) * _CELL), min(h, (r0 + ch) * _CELL)
-        mine = labels[r0 : r0 + ch, c0 : c0 + cw] == i
-        mine = np.repeat(np.repeat(mine, _CELL, axis=0), _CELL, axis=1)[: y1 - y0, : x1 - x0]
-        filtered = cv2.morphologyEx(gray[y0:y1, x0:x1], op, kernel)
-        np.copyto(out[y0:y1, x0:x1], filtered, where=mine)
-    return out
+    candidates (rows x, y, r): within 2.6 radii of each (``vision.pip_morph``)."""
+    return morph_near(gray, op, kernel, cands, float(_RAD[-1]))
 
 
 # One octave per pyramid level, three usable DoG layers per octave; spot radius = 1.5 sigma.
@@ -350,6 +343,7 @@ def find_pips(
         raise ValueError(f"find_pips needs a single-channel image, got shape {gray.shape}")
     out: list[Pip] = []
     glint = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    speck = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     # One scale space serves both polarities: light spots are the minima of the same DoG.
     # Per polarity, per layer: columns x, y, r (full-image pixels) and strength.
     cands: dict[bool, list[np.ndarray]] = {True: [], False: []}
@@ -392,7 +386,12 @@ def find_pips(
         # Strongest first; a stable sort keeps ties in the order found (layer, then row-major).
         arr = found[np.argsort(-found[:, 3], kind="stable"), :3]
         # Glossy dark pips carry small highlights (and light pips small specks): the measuring
-        # images have features smaller than 5 px of the other polarity removed.
+        # images have features smaller than 5 px (light spots under _FINE_R: 3 px) removed.
         op = cv2.MORPH_OPEN if dark else cv2.MORPH_CLOSE
-        out.extend(_measure_all(_morph_near(gray, op, glint, arr), arr, dark, min_contrast))
+        fine = arr[:, 2] < (0.0 if dark else _FINE_R)
+        for part, kern in ((arr[~fine], glint), (arr[fine], speck)):
+            if len(part):
+                out.extend(
+                    _measure_all(_morph_near(gray, op, kern, part), part, dark, min_contrast)
+                )
     return dedupe(out)

@@ -10,7 +10,7 @@ import pytest
 
 from tests.vision.test_dice import draw_die
 from vision.dice import find_dice
-from vision.dice_doubt import _beside_a_mark, _lone_beside_like
+from vision.dice_doubt import _beside_a_mark, _lone_beside_like, _spot_on_face
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -217,3 +217,34 @@ def test_a_lone_pip_beside_a_pip_of_its_ink_is_unread_without_the_die_size() -> 
     assert _lone_beside_like(lone, same_ink, 24.0, by_ink=True)
     assert not _lone_beside_like(lone, other_ink, 24.0, by_ink=True)
     assert not _lone_beside_like(lone, [pip(140.0, 174.0, 240.0)], 24.0, by_ink=True)  # far
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_small_faint_face_is_unread_without_the_die_size(seed: int) -> None:
+    # Dice-only photos: a face whose pips are both smaller and fainter than the photo's faces'
+    # lies on a side face, seen obliquely and shaded (fudw's skull dice: their top face shows
+    # no pips, and a side face's 4 was read). Smaller pips alone (a smaller die), or fainter
+    # pips alone on a 3 of full size, are read.
+    img = _photo_with_a_five_and_a_four(seed, 1000, 50)
+    draw_die(img, 4, (450, 150), 35, 0, pip=(120, 120, 120))
+    draw_die(img, 4, (650, 150), 40, 0)
+    draw_die(img, 3, (850, 150), 50, 0, pip=(120, 120, 120))
+    found = sorted(find_dice(img), key=lambda d: d.centre[0])
+    assert [(d.value, len(d.pips)) for d in found] == [(5, 5), (4, 4), (None, 4), (4, 4), (3, 3)]
+
+
+def test_a_lone_pip_with_a_spot_on_its_face_is_unread_without_the_die_size() -> None:
+    # Dice-only photos: a 1's face is plain round its pip. A spot of its kind within the
+    # face's half side, even a bigger and fainter one, is the centre of a logo whose wing tip
+    # was taken for the pip (fudw IMG_4540: pip r 2.2 contrast 134, spot r 6.4 contrast 90,
+    # 8.2 px away on a face of half side 12); a spot past the half side, or under half the
+    # pip's contrast, or of the other polarity, leaves the 1 read.
+    def spot(x: float, r: float, contrast: float, dark: bool = False) -> Pip:
+        return Pip(x, 50.0, r, dark, contrast, 74.0, 74.0 + contrast, 0.7)
+
+    lone = make_group([spot(100.0, 2.2, 134.0)], 12.0)
+    assert _spot_on_face(lone, [lone.pips[0], spot(108.2, 6.4, 90.0)], 12.0)
+    assert not _spot_on_face(lone, [lone.pips[0], spot(114.5, 2.2, 134.0)], 12.0)
+    assert not _spot_on_face(lone, [lone.pips[0], spot(108.2, 6.4, 60.0)], 12.0)
+    assert not _spot_on_face(lone, [lone.pips[0], spot(108.2, 6.4, 90.0, dark=True)], 12.0)
+    assert _spot_on_face(lone, [lone.pips[0], spot(114.5, 2.2, 134.0)], 15.0)  # a bigger face
