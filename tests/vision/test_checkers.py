@@ -379,7 +379,7 @@ def test_slots_past_a_row_coloured_like_its_set_are_checkers() -> None:
 
 
 def test_a_lone_checker_touching_a_die_and_bar_ties() -> None:
-    from vision.checkers.count import _by_a_die
+    from vision.checkers.by_die import by_a_die
     from vision.checkers.model import Found
     from vision.checkers.totals import fit_total
 
@@ -387,9 +387,9 @@ def test_a_lone_checker_touching_a_die_and_bar_ties() -> None:
     die = ((100.0, 90.0, 130.0, 120.0),)  # input pixels: y over sy in the working image
     beside = Found(21.0, 100.0 + 0.5 * d + 0.1 * d + 30.0, 120.0, (0.0, 0.0, 0.0))
     clear = Found(21.0, 130.0 + 0.5 * d + 0.5 * d, 120.0, (0.0, 0.0, 0.0))
-    assert _by_a_die(beside, die, sy, d) and not _by_a_die(clear, die, sy, d)
+    assert by_a_die(beside, die, sy, d) and not by_a_die(clear, die, sy, d)
     under = Found(21.0, 130.0 + 0.3 * d, 120.0, (0.0, 0.0, 0.0))  # centre 0.3 d off the box
-    assert _by_a_die(under, die, sy, d, -0.1) and not _by_a_die(beside, die, sy, d, -0.1)
+    assert by_a_die(under, die, sy, d, -0.1) and not by_a_die(beside, die, sy, d, -0.1)
     # A side one over with a bar checker and a point as doubtful: the bar's goes.
     counts = [5, 5, 4] + [0] * 21
     conf = [1.0, 1.0, 0.5] + [1.0] * 21

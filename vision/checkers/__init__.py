@@ -46,7 +46,11 @@ point believed empty, the cue seeing a checker on its edge slot makes it doubtfu
 on a dark point at the board's side, their rim cut by the frame).  A
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
-outline, or touching a die; a doubtful bar checker before a point as doubtful).  Borne off: 15
+outline, or touching a die; a doubtful bar checker before a point as doubtful).  A side one or
+two short of 15 with a checker on a point outside its home board has borne none off: its
+missing checkers go to its doubted points when these explain them one each (or to those
+empty ones the learned cue clearly sees a checker on, or to its one doubted tall stack),
+doubtfully.  Borne off: 15
 minus the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large
 blobs unlike the board and unexplained by checkers or dice (a hand: the reader says
 "occluded").
@@ -55,7 +59,8 @@ Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fan
 ``bar`` (checkers on the bar), ``outlines`` (circles and rims), ``empty_board`` (board colours,
 colour runs), ``colours`` (white or black), ``slot_colour`` (slots coloured like a checker set),
 ``by_die`` (a row's last checker beside a die), ``slot_model`` (the learned cue), ``totals``
-(15 a side, unexplained blobs), ``model`` (shapes and results).
+(15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore none off),
+``model`` (shapes and results).
 
 ::
 

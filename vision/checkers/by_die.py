@@ -19,6 +19,8 @@ UNLIKE_ROW = 15.0
 BOARD_RATIO = 2.0
 # Too little of the disc round the die to tell (pixels).
 MIN_SEEN = 10
+# A lone checker whose disc comes this near (in checkers) a die is doubtful.
+DIE_GAP = 0.23
 
 
 def board_not_checker(
@@ -55,3 +57,20 @@ def board_not_checker(
     to_row = float(colour_dist(seen, own))
     to_board = min(float(colour_dist(seen, b)) for b in board)
     return to_row > UNLIKE_ROW and to_row > BOARD_RATIO * to_board
+
+
+def by_a_die(
+    f: Found,
+    ignore: tuple[tuple[float, float, float, float], ...],
+    sy: float,
+    d: float,
+    gap: float = DIE_GAP,
+) -> bool:
+    """Is this checker's disc within ``gap`` checkers of a die's box (input pixels; -0.1: its
+    centre within 0.4 d, where ``count._rims_at`` leaves its rim unchecked)?"""
+    for x0, y0, x1, y1 in ignore:
+        gx = max(x0 - f.x, 0.0, f.x - x1)
+        gy = max(y0 / sy - f.y, 0.0, f.y - y1 / sy)
+        if np.hypot(gx, gy) < (0.5 + gap) * d:
+            return True
+    return False

@@ -7,7 +7,7 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.checkers.bar import CubeSeen, bar_checkers
-from vision.checkers.by_die import board_not_checker
+from vision.checkers.by_die import board_not_checker, by_a_die
 from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
 from vision.checkers.empty_board import (
     extent_of,
@@ -41,8 +41,9 @@ from vision.checkers.outlines import (
     slot_rims,
     verified,
 )
+from vision.checkers.short_side import fill_short
 from vision.checkers.slot_colour import like_set_slots, looks_like
-from vision.checkers.slot_model import edge_slot_seen, model_row
+from vision.checkers.slot_model import edge_slot_probability, edge_slot_seen, model_row
 from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
 from vision.checkers.totals import fit_total, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
@@ -61,8 +62,6 @@ RIM_COUNTS = 1.55
 # slots and gaps alternating, is at most 7 long before its fifth slot and holds more checkers;
 # train: 2 tight fans read 5 and 5 of 10 and 8, none harmed).
 RUN_COUNTS = 7
-# A lone checker whose disc comes this near (in checkers) a die is doubtful.
-DIE_GAP = 0.23
 # Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
 MIN_PITCH = 0.95
 
@@ -209,6 +208,7 @@ def count_checkers(
     unoutlined: list[int] = []
     colour_alone: list[int] = []
     loose = [False] * 24
+    likes: list[bool | None] = [None] * 24  # an empty point's edge slot: like a set
     k = 0
     where = {geo.point_cell(i, white_home): i for i in range(24)}  # point_index, 24 calls
     indices = [where[(c.column, "top" if c.top else "bottom")] for c in cells]
@@ -247,11 +247,12 @@ def count_checkers(
             # One or two checkers without a verified outline clear of dice: a shadow, a die
             # nobody found; the first to go when a side has too many.
             conf[idx] *= 0.5
-        if n == 1 and _by_a_die(fs[0], ignore, sy, d):
+        if n == 1 and by_a_die(fs[0], ignore, sy, d):
             # A lone checker touching a die: the die's edges and shadow make an outline of
             # their own (dev: 2 such phantoms at 0.9-0.95; 2 of 22 real ones that sure).
             conf[idx] *= 0.5
         like = looks_like(strips[i][disc0], sets) if n == 0 else None
+        likes[idx] = like
         if like is not None and rims[i] >= RIM_COUNTS:
             # A clear rim round an edge slot of a checker set's own colour: a checker nothing
             # else saw (dark on dark), one at least.
@@ -271,12 +272,12 @@ def count_checkers(
         n = len(fs)
         if doubtful:
             conf[idx] = min(conf[idx], 0.5)
-        if n >= 2 and _by_a_die(fs[-1], ignore, sy, d, -0.1) and not backed(fs[-1:], circles, d):
+        if n >= 2 and by_a_die(fs[-1], ignore, sy, d, -0.1) and not backed(fs[-1:], circles, d):
             # A row's last checker under a die, with no outline of its own: its rim cannot be
             # checked, and the die's colour lengthens the row (train+dev: 5 of 9 such one too
             # long, none of the right ones sure).
             conf[idx] = min(conf[idx], 0.5)
-        while n >= 2 and _by_a_die(fs[-1], ignore, sy, d, -0.1):
+        while n >= 2 and by_a_die(fs[-1], ignore, sy, d, -0.1):
             # Its disc round the die coloured like the board, not like its row: the die's own
             # outline or shadow (a white die past three white checkers on a tan board).
             if not board_not_checker(lab, fs[-1], fs[:-1], d, ignore, sy, [field, *tri_colours]):
@@ -338,6 +339,13 @@ def count_checkers(
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose)
     bar_conf = min(conf_w, conf_b)
+    row = {idx: i for i, idx in enumerate(indices)}
+
+    def edge_p(idx: int) -> float:  # the learned cue on an empty point's edge slot
+        i = row[idx]
+        return edge_slot_probability(strips[i], cares[i], (field, tri_colours[parity[i]]), size)
+
+    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
@@ -355,23 +363,6 @@ def count_checkers(
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
-
-
-def _by_a_die(
-    f: Found,
-    ignore: tuple[tuple[float, float, float, float], ...],
-    sy: float,
-    d: float,
-    gap: float = DIE_GAP,
-) -> bool:
-    """Is this checker's disc within ``gap`` checkers of a die's box (input pixels; -0.1: its
-    centre within 0.4 d, where ``_rims_at`` leaves its rim unchecked)?"""
-    for x0, y0, x1, y1 in ignore:
-        gx = max(x0 - f.x, 0.0, f.x - x1)
-        gy = max(y0 / sy - f.y, 0.0, f.y - y1 / sy)
-        if np.hypot(gx, gy) < (0.5 + gap) * d:
-            return True
-    return False
 
 
 def _rims_at(

@@ -137,6 +137,21 @@ def edge_slot_seen(
     return slots_by_model(strip, care, 0.5 * d, 0, 1, d, pitch, *refs, least=DOUBT_FROM) == 1
 
 
+def edge_slot_probability(
+    strip: np.ndarray,
+    care: np.ndarray,
+    refs: tuple[np.ndarray, np.ndarray],
+    size: tuple[float, float, int, int],
+) -> float:
+    """The model's probability of a checker on a point's edge slot (0 when dice cover its
+    window).  ``refs`` and ``size`` as for :func:`model_row`."""
+    d = size[0]
+    if float(care[: int(d)].mean()) < CLEAR:
+        return 0.0
+    f = slot_features(strip, 0.5 * d, d, *refs, 0)
+    return 0.0 if f is None else slot_probability(f)
+
+
 def model_row(
     fs: list[Found],
     cell: Cell,

@@ -1,0 +1,117 @@
+"""A side counted short of 15 that cannot have borne off takes its missing checkers on its
+doubted points (vision.checkers.short_side).  Renders of ``scripts/render-synthetic --set
+train --start 21000`` (IMG_21001-21300, looked at when the rule was made)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.vision.test_checkers_learned import _count_given
+from vision.checkers.short_side import fill_short
+
+SURE = 0.65
+
+
+@pytest.mark.parametrize(
+    ("index", "point", "colour", "stack"),
+    [
+        (21273, 3, "white", 12),  # a tall pyramid read one short: its side's one doubted stack
+        (21176, 2, "black", 1),  # a dark checker read empty: its side's one doubted point
+        (21096, 16, "black", 1),  # one of three doubted empty points: the learned cue's pick
+    ],
+)
+def test_the_missing_checker_goes_to_the_doubted_point(
+    monkeypatch, index: int, point: int, colour: str, stack: int
+) -> None:
+    counts, board = _count_given(index)
+    assert board[colour][point - 1] == stack
+    assert getattr(counts, colour)[point - 1] == stack
+    assert counts.point_confidence[point - 1] < SURE  # still for the players to confirm
+    monkeypatch.setattr("vision.checkers.short_side.MAX_FILL", 0)
+    without, _ = _count_given(index)
+    assert getattr(without, colour)[point - 1] == stack - 1
+    # Nothing else moves.
+    others = [i for i in range(24) if i != point - 1]
+    assert [counts.white[i] for i in others] == [without.white[i] for i in others]
+    assert [counts.black[i] for i in others] == [without.black[i] for i in others]
+
+
+def _board() -> tuple[list[int], list[int], list[float]]:
+    """White 14 with a doubted 5 on point 13 (outside its home), black 15."""
+    white, black = [0] * 24, [0] * 24
+    white[0], white[5], white[12] = 4, 5, 5
+    black[23], black[18] = 10, 5
+    conf = [1.0] * 24
+    conf[12] = 0.5
+    return white, black, conf
+
+
+def test_a_side_that_may_have_borne_off_is_left_short() -> None:
+    white, black, conf = _board()
+    white[3], white[12] = 5, 0  # all fourteen home: one may be off
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert sum(white) == 14
+
+
+def test_a_checker_on_the_bar_proves_nothing() -> None:
+    # Hit while bearing off: one on the bar, the others home, some off.
+    white, black, conf = _board()
+    white[3], white[12] = 4, 0  # 13 home, 1 on the bar
+    conf[3] = 0.5
+    fill_short(white, black, 1, 0, conf, [None] * 24)
+    assert white[3] == 4
+    white[20] = 1  # re-entered in black's home: outside white's own
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert white[3] == 5 and conf[3] == 0.5
+
+
+def test_believed_points_never_take_a_checker() -> None:
+    white, black, conf = _board()
+    conf[12] = 0.9
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert sum(white) == 14
+
+
+def test_an_empty_point_takes_one_only_in_its_sets_colour() -> None:
+    white, black, conf = _board()
+    white[12], white[8] = 4, 1  # the doubted stack is whole; pt9's checker is lost
+    conf[12], conf[10] = 1.0, 0.5
+    likes: list[bool | None] = [None] * 24
+    likes[10] = True  # pt11 read empty, doubted, its edge slot like black's
+    fill_short(white, black, 0, 0, conf, likes)
+    assert white[10] == 0 and sum(white) == 14
+    likes[10] = False
+    fill_short(white, black, 0, 0, conf, likes)
+    assert white[10] == 1 and sum(white) == 15
+
+
+def test_ambiguous_or_far_short_sides_are_left_alone() -> None:
+    white, black, conf = _board()
+    white[12], white[1] = 4, 1  # two doubted points of white's, neither tall: which is short?
+    conf[1] = 0.5
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert sum(white) == 14 and white[12] == 4 and white[1] == 1
+    # Three short (a board of twelve a side): not a count to fix.
+    white, black, conf = _board()
+    white[0] = 2
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert sum(white) == 12
+
+
+def test_the_learned_cue_picks_the_empty_point_among_several() -> None:
+    white, black, conf = _board()
+    white[0], white[12] = 5, 4  # the doubted stack is whole: a lone one is missing
+    conf[12] = 1.0
+    likes: list[bool | None] = [None] * 24
+    for i in (8, 9, 10):
+        likes[i], conf[i] = False, 0.5  # three doubted empty points like white's colour
+    seen = {8: 0.05, 9: 0.41, 10: 0.12}
+    fill_short(white, black, 0, 0, conf, likes)
+    assert sum(white) == 14  # without the cue: which of three?
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert white[9] == 1 and sum(white) == 15
+    # Two alike (under twice the next): still which one?
+    white[9] = 0
+    seen[10] = 0.3
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert sum(white) == 14
