@@ -91,7 +91,7 @@ def test_ambiguous_or_far_short_sides_are_left_alone() -> None:
     conf[1] = 0.5
     fill_short(white, black, 0, 0, conf, [None] * 24)
     assert sum(white) == 14 and white[12] == 4 and white[1] == 1
-    # Three short (a board of twelve a side): not a count to fix.
+    # Three short with no believed checker outside its home: maybe borne off.
     white, black, conf = _board()
     white[0] = 2
     fill_short(white, black, 0, 0, conf, [None] * 24)

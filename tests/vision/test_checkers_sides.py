@@ -15,7 +15,11 @@ SURE = 0.65
 
 
 @pytest.mark.parametrize(("index", "point", "stack"), [(20206, 19, 6), (20329, 24, 7)])
-def test_a_dark_stack_read_empty_is_not_believed(index: int, point: int, stack: int) -> None:
+def test_a_dark_stack_read_empty_is_not_believed(
+    monkeypatch, index: int, point: int, stack: int
+) -> None:
+    # As counted, before a side far short gives it its missing checkers (short_side).
+    monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)
     counts, board = _count_given(index)
     assert board["black"][point - 1] == stack
     # Dark checkers on a dark triangle, no outline: the counter still reads the point empty...
@@ -25,6 +29,7 @@ def test_a_dark_stack_read_empty_is_not_believed(index: int, point: int, stack: 
 
 
 def test_the_cue_doubts_no_empty_point_that_shows_its_sides(monkeypatch) -> None:
+    monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)  # the cue alone
     counts, board = _count_given(20206)
     monkeypatch.setattr("vision.checkers.triangle_sides.DOUBT_SHARE", 0.0)
     without, _ = _count_given(20206)

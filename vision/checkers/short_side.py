@@ -14,6 +14,15 @@ points the learned slot cue clearly sees a checker on (``slot_model``), or else 
 doubted tall stack, take them.  Otherwise the counts are left as read.  A side read right is
 not short (but for that rare bear-off), and no point taking a checker is believed.
 
+Three or more short (``_fill_many``: a tall dark stack read far short or empty, its upper
+checkers or second layer lost on a dark triangle), the other side must count exactly 15 on the
+board and bar (a set of fifteen a side: the paper webcam's board has twelve), the proof must be
+a believed checker outside its home (a doubted one there may be a phantom on a side that did
+bear off), and all the missing go to one point: the side's one doubted tall stack, or else
+the one empty point the learned cue clearly sees a checker on, or else its only doubted point;
+with no doubted point at all, its one stack with a full first layer, believed till now (its
+top lost with no doubt raised).
+
 ::
 
     >>> white, black = [0] * 24, [0] * 24
@@ -45,6 +54,9 @@ TALL = 5
 # the frame's other candidates 0.01-0.16 but for one at 0.70).
 STRONG = 0.25
 RATIO = 2.0
+# From MANY_FROM (past MAX_FILL) up to MAX_MANY missing go to one point (``_fill_many``).
+MANY_FROM = 3
+MAX_MANY = 12
 # Confidence of a point that took a missing checker.
 FILLED_CONF = 0.5
 # Each side's home board, as indices of the counts (0 = white's point 1).
@@ -64,20 +76,18 @@ def fill_short(
     when its doubted points explain them one each.  ``likes``: per point read empty, the
     checker set its edge slot is coloured like (True black, None neither); ``edge_p``: the
     learned cue's probability of a checker on a point's edge slot."""
-    for blk, counts, other, bar in (
-        (False, white, black, bar_white),
-        (True, black, white, bar_black),
+    for blk, counts, other, bar, other_bar in (
+        (False, white, black, bar_white, bar_black),
+        (True, black, white, bar_black, bar_white),
     ):
         short = CHECKERS_PER_SIDE - sum(counts) - bar
+        if MANY_FROM <= short <= MAX_MANY:
+            if sum(other) + other_bar == CHECKERS_PER_SIDE:
+                _fill_many(counts, other, short, conf, likes, edge_p, blk)
+            continue
         if not 0 < short <= MAX_FILL or not _none_off(counts, blk):
             continue
-        cands = [
-            i
-            for i in range(24)
-            if conf[i] < DOUBTED
-            and other[i] == 0
-            and (counts[i] > 0 or (counts[i] == 0 and likes[i] is blk))
-        ]
+        cands = _candidates(counts, other, conf, likes, blk)
         tall = [i for i in cands if counts[i] >= TALL]
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
         if len(cands) == short:
@@ -95,6 +105,56 @@ def fill_short(
         for i, n in adds.items():
             counts[i] += n
             conf[i] = min(conf[i], FILLED_CONF)
+
+
+def _fill_many(
+    counts: list[int],
+    other: list[int],
+    short: int,
+    conf: list[float],
+    likes: list[bool | None],
+    edge_p: Callable[[int], float] | None,
+    blk: bool,
+) -> None:
+    """All of a side's ``short`` (3+) missing checkers to one point, in place, when a believed
+    checker outside its home proves none are off and one point explains them (module doc)."""
+    home = _HOME[blk]
+    if not any(counts[i] and conf[i] >= DOUBTED for i in range(24) if i not in home):
+        return
+    cands = _candidates(counts, other, conf, likes, blk)
+    tall = [i for i in cands if counts[i] >= TALL]
+    strong = _strong([i for i in cands if counts[i] == 0], edge_p, 1)
+    if len(tall) == 1 and not strong:
+        at = tall[0]
+    elif strong and not tall:
+        # An empty point the learned cue clearly sees a checker on: a dark stack read empty.
+        at = strong[0]
+    elif len(cands) == 1:
+        at = cands[0]
+    elif not cands:
+        # Nothing doubted: the side's one stack with a full first layer lost its top unseen
+        # (fresh renders: a dark 10 read 5 at 1.0).
+        full = [i for i in range(24) if counts[i] >= TALL and other[i] == 0]
+        if len(full) != 1:
+            return
+        at = full[0]
+    else:
+        return
+    counts[at] += short
+    conf[at] = min(conf[at], FILLED_CONF)
+
+
+def _candidates(
+    counts: list[int], other: list[int], conf: list[float], likes: list[bool | None], blk: bool
+) -> list[int]:
+    """A side's doubted points: its own stacks, and empty points whose edge slot is like it."""
+    return [
+        i
+        for i in range(24)
+        if conf[i] < DOUBTED
+        and other[i] == 0
+        and (counts[i] > 0 or (counts[i] == 0 and likes[i] is blk))
+    ]
 
 
 def _strong(empties: list[int], edge_p: Callable[[int], float] | None, most: int) -> list[int]:

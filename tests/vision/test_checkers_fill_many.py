@@ -1,0 +1,106 @@
+"""A side counted three or more short of 15, with a believed checker outside its home (so none
+borne off), gives all its missing checkers to one point: a tall dark stack read far short or
+empty (vision.checkers.short_side._fill_many).  Renders of ``scripts/render-synthetic --set
+train --start 21000`` (IMG_21001-21300, looked at when the rule was made)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.vision.test_checkers_learned import _count_given
+from vision.checkers.short_side import fill_short
+
+SURE = 0.65
+
+
+@pytest.mark.parametrize(
+    ("index", "point", "stack", "read"),
+    [
+        (21063, 19, 11, 6),  # a dark pyramid's second layer lost: its side's one doubted stack
+        (21229, 23, 10, 0),  # a dark 10 leaning into its column, read empty: the learned cue
+        (21002, 17, 9, 1),  # a dark 9 read 1: the side's only doubted point
+        (21075, 24, 10, 5),  # a dark 10 read 5 and believed: the side's one full first layer
+    ],
+)
+def test_a_tall_dark_stack_takes_its_sides_missing_checkers(
+    monkeypatch, index: int, point: int, stack: int, read: int
+) -> None:
+    counts, board = _count_given(index)
+    assert board["black"][point - 1] == stack
+    assert counts.black[point - 1] == stack
+    assert counts.point_confidence[point - 1] < SURE  # still for the players to confirm
+    monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)
+    without, _ = _count_given(index)
+    assert without.black[point - 1] == read
+    others = [i for i in range(24) if i != point - 1]
+    assert [counts.white[i] for i in others] == [without.white[i] for i in others]
+    assert [counts.black[i] for i in others] == [without.black[i] for i in others]
+
+
+def _board() -> tuple[list[int], list[int], list[float]]:
+    """White 15; black 10 with a believed 2 on point 13 (outside its home) and a doubted 5."""
+    white, black = [0] * 24, [0] * 24
+    white[0], white[5], white[12] = 5, 5, 5
+    black[12], black[18], black[23] = 2, 5, 3
+    conf = [1.0] * 24
+    conf[18] = 0.5
+    return white, black, conf
+
+
+def test_the_one_doubted_tall_stack_takes_all() -> None:
+    white, black, conf = _board()
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert black[18] == 10 and conf[18] == 0.5 and sum(black) == 15
+
+
+def test_only_a_believed_checker_outside_home_proves_none_off() -> None:
+    # The checker outside home is doubted (a phantom on a side bearing off?): left short.
+    white, black, conf = _board()
+    conf[12] = 0.5
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert black[18] == 5 and black[12] == 2 and sum(black) == 10
+
+
+def test_a_set_of_fewer_than_fifteen_a_side_is_left_alone() -> None:
+    # The other side twelve too (the paper webcam's board): not a fifteen-a-side set.
+    white, black, conf = _board()
+    white[0] = 2
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert black[18] == 5 and sum(black) == 10
+    # The other side fifteen with one on the bar: a set of fifteen.
+    white, black, conf = _board()
+    white[0] = 4
+    fill_short(white, black, 0, 1, conf, [None] * 24)
+    assert black[18] == 5
+    fill_short(white, black, 1, 0, conf, [None] * 24)
+    assert black[18] == 10
+
+
+def test_two_doubted_tall_stacks_or_two_seen_points_are_left_alone() -> None:
+    white, black, conf = _board()
+    black[20], black[23], conf[20] = 5, 0, 0.5  # which of two doubted 5s is short?
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert sum(black) == 12
+    white, black, conf = _board()
+    black[18], conf[18] = 0, 1.0  # black 5 short, the doubted stack gone
+    likes: list[bool | None] = [None] * 24
+    for i in (16, 20):
+        likes[i], conf[i] = True, 0.5
+    seen = {16: 0.7, 20: 0.6}
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert sum(black) == 5  # two empty points alike: which?
+    seen[20] = 0.05
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert black[16] == 10 and conf[16] == 0.5
+
+
+def test_nothing_doubted_the_one_full_stack_takes_all_in_doubt() -> None:
+    white, black, conf = _board()
+    conf[18] = 1.0
+    black[20] = 2  # a stack under a full first layer stays as read
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert black[18] == 8 and conf[18] == 0.5 and black[20] == 2
+    white, black, conf = _board()
+    conf[18], black[20], black[23] = 1.0, 5, 0  # two full stacks: which lost its top?
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert sum(black) == 12 and black[18] == black[20] == 5 and conf[18] == 1.0
