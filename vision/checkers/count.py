@@ -17,7 +17,7 @@ from vision.checkers.empty_board import (
     triangle_parity,
     unlike_board,
 )
-from vision.checkers.fanned import fanned_run
+from vision.checkers.fanned import fanned_run, outline_past_row
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
     BoardShape,
@@ -242,6 +242,16 @@ def count_checkers(
             # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
             # fanned stack holds: its top lost its outlines, or it is fanned tighter than a
             # chain counts.
+            conf[idx] = min(conf[idx], 0.5)
+        if (
+            2 <= n <= max_first
+            and extents[i] < 0.5 * pitch
+            and outline_past_row(alongs_of(circles[strong], c, h), fs[-1].along, pitch)
+        ):
+            # A row whose colour shows no run (light on light: its outlines alone count it)
+            # with a sure outline off its grid past its last checker: a stack fanned tighter
+            # than a chain counts, each outline a few overlapping checkers (fresh: a white 10
+            # read 4 at 1.0), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
         if 0 < n <= 2 and not backed(fs, circles[~under_die], d):
             # One or two checkers without a verified outline clear of dice: a shadow, a die

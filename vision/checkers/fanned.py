@@ -136,3 +136,19 @@ def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.nda
             kept.append(float(along[j]))
             x_last = x
     return np.array(kept, np.float32)
+
+
+# Past a row's last checker, in pitches: its own outline found twice or its shadow's edge lay
+# 0.40-0.45 past it (7 right counts on fresh, unseen14 and the paper webcam), a next slot's
+# outline lies from 0.75.
+PAST_FROM, PAST_TO = 0.5, 0.75
+
+
+def outline_past_row(alongs: np.ndarray, last: float, pitch: float) -> bool:
+    """Is an outline (``alongs`` from the point's edge) off the slot grid past a row's last
+    checker (at ``last``): from half a pitch beyond it to three quarters?  No checker of the row
+    sits there, and none lies on top of a row of five or fewer; a stack fanned tighter than a
+    chain counts (overlapping checkers: the outlines the search finds fall on slots and between
+    them) leaves one there."""
+    lo, hi = last + PAST_FROM * pitch, last + PAST_TO * pitch
+    return bool(np.any((alongs > lo) & (alongs < hi)))
