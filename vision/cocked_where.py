@@ -37,15 +37,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from vision.eval_dice import list_images, match_dice
+from vision.eval_dice import _box, _centre, _inside, list_images, match_dice
 
 CLASSES = ("called", "read flat", "unread flat", "merged", "not found")
-
-
-def _centre_in(d: Mapping[str, Any], box: list[float]) -> bool:
-    x0, y0, x1, y1 = d["bbox"]
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
 
 
 def where_cocked(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> list[str]:
@@ -64,7 +58,10 @@ def where_cocked(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> lis
             else:
                 out.append("unread flat" if p.get("value") is None else "read flat")
         else:
-            out.append("merged" if any(_centre_in(p, lb["bbox"]) for p in pred) else "not found")
+            box = _box(lb)
+            out.append(
+                "merged" if any(_inside(_centre(p), box, 0.0) for p in pred) else "not found"
+            )
     return out
 
 

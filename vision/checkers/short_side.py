@@ -118,8 +118,7 @@ def _fill_many(
 ) -> None:
     """All of a side's ``short`` (3+) missing checkers to one point, in place, when a believed
     checker outside its home proves none are off and one point explains them (module doc)."""
-    home = _HOME[blk]
-    if not any(counts[i] and conf[i] >= DOUBTED for i in range(24) if i not in home):
+    if not _none_off(counts, blk, conf):
         return
     cands = _candidates(counts, other, conf, likes, blk)
     tall = [i for i in cands if counts[i] >= TALL]
@@ -151,9 +150,7 @@ def _candidates(
     return [
         i
         for i in range(24)
-        if conf[i] < DOUBTED
-        and other[i] == 0
-        and (counts[i] > 0 or (counts[i] == 0 and likes[i] is blk))
+        if conf[i] < DOUBTED and other[i] == 0 and (counts[i] > 0 or likes[i] is blk)
     ]
 
 
@@ -170,7 +167,10 @@ def _strong(empties: list[int], edge_p: Callable[[int], float] | None, most: int
     return []
 
 
-def _none_off(counts: list[int], blk: bool) -> bool:
-    """Has this side none borne off: a checker on a point outside its home board."""
+def _none_off(counts: list[int], blk: bool, conf: list[float] | None = None) -> bool:
+    """Has this side none borne off: a checker on a point outside its home board (with
+    ``conf``: a believed one)."""
     home = _HOME[blk]
-    return any(counts[i] for i in range(24) if i not in home)
+    return any(
+        counts[i] and (conf is None or conf[i] >= DOUBTED) for i in range(24) if i not in home
+    )

@@ -133,8 +133,7 @@ def edge_slot_seen(
 ) -> bool:
     """Does the model see a checker (``DOUBT_FROM`` or more) on a point's edge slot?  ``refs``
     and ``size`` as for :func:`model_row`."""
-    d, pitch = size[0], size[1]
-    return slots_by_model(strip, care, 0.5 * d, 0, 1, d, pitch, *refs, least=DOUBT_FROM) == 1
+    return edge_slot_probability(strip, care, refs, size) >= DOUBT_FROM
 
 
 def edge_slot_probability(
@@ -146,7 +145,8 @@ def edge_slot_probability(
     """The model's probability of a checker on a point's edge slot (0 when dice cover its
     window).  ``refs`` and ``size`` as for :func:`model_row`."""
     d = size[0]
-    if float(care[: int(d)].mean()) < CLEAR:
+    window = care[: int(d)]
+    if not window.size or float(window.mean()) < CLEAR:
         return 0.0
     f = slot_features(strip, 0.5 * d, d, *refs, 0)
     return 0.0 if f is None else slot_probability(f)
