@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.board_scenes import starting_scene
+from tests.vision.board_scenes import starting_scene, train_render
 from vision.board import (
     BoardGeometry,
     detect_markers,
@@ -62,6 +62,23 @@ def test_a_guessed_corner_that_does_not_line_up_is_doubted() -> None:
     cv2.fillConvexPoly(image, hidden, (60, 60, 60))
     seen = find_board_markers(image)
     assert seen is not None and seen.margin == 1.0 and board_doubt(image, seen) == ""
+
+
+def test_a_guessed_corner_whose_half_row_is_off_is_doubted() -> None:
+    """/tmp/unseen16 IMG_20247 (train seed, image 20247): a dark board's top-left marker is not
+    seen, and its corner is guessed nearly a point off; the whole board's columns still line up
+    past MIN_PATTERN_SCORE (the guess's half row alone is off), so only the half-row test
+    (columns_off) tells: margin 0, doubted."""
+    from vision.board.layout import MIN_PATTERN_SCORE
+    from vision.board.trust import board_doubt
+
+    image, labels = train_render(20246)
+    assert len(detect_markers(image)) == 3
+    fix = find_board_markers(image)
+    assert fix is not None and fix.score >= MIN_PATTERN_SCORE
+    assert _corner_error(fix.corners, labels) > 0.5 * _board_width(labels) / 13
+    assert fix.margin == 0.0
+    assert "corner marker is hidden" in board_doubt(image, fix)
 
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("black_red", 4)])

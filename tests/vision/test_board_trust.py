@@ -191,3 +191,21 @@ def test_a_corner_half_a_column_off_is_doubted(style: str, seed: int) -> None:
     assert columns_off(grey, off, bar) >= (OFF_COLUMNS, "bottom left")
     fit, bar_off = layout_fit(small, off)
     assert "the point columns" in board_doubt(image, make_fix(off / scale, "frame", fit, bar_off))
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("dark", 6)])
+def test_a_corner_outside_the_picture_is_doubted(style: str, seed: int) -> None:
+    """The picture cropped through the board's top corners: the labelled quad's corners lie
+    3 px outside it, where nothing is seen (doubted); cropped 5 px above them, the same board
+    is trusted."""
+    image, labels = starting_scene(style, seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    top = int(np.floor(min(true[0, 1], true[1, 1])))
+    for rows, outside in ((top + 3, True), (top - 5, False)):
+        cropped = np.ascontiguousarray(image[rows:])
+        quad = true - np.array([0.0, rows])
+        fit, bar = layout_fit(cropped, quad)
+        doubt = board_doubt(cropped, make_fix(quad, "frame", fit, bar, 1.0))
+        assert ("outside the picture" in doubt) == outside
+        if not outside:
+            assert doubt == ""

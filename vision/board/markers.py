@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.geometry import BoardFix, make_fix, order_corners
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_scores, pattern_score
 from vision.board.sides import refine_quad
@@ -69,8 +70,15 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     # A guessed corner whose quad lines up worse than the search takes a board from is no
     # better than a guess (train IMG_0179: the top-left corner 0.9 point off, pattern 1.54;
     # right completions 2.3-4.0 on dev, train and 80 more renders): margin 0, which trust
-    # doubts, as the search's own ambiguous placements.
-    margin = 0.0 if missing >= 0 and score < MIN_PATTERN_SCORE else 1.0
+    # doubts, as the search's own ambiguous placements. So is one whose half row of points
+    # is off (columns_off, as trust asks of the search's boards): the whole board's pattern
+    # averages one misplaced corner away (/tmp/unseen16 IMG_20247: the top-left corner 0.96
+    # point off, pattern 1.93, its half row 2.6 better slid; right completions at most 1.3).
+    margin = 1.0
+    if missing >= 0:
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        if score < MIN_PATTERN_SCORE or columns_off(grey, quad, bar_frac)[0] >= OFF_COLUMNS:
+            margin = 0.0
     return make_fix(quad, "markers", max(score, MIN_PATTERN_SCORE), bar_frac, margin)
 
 
