@@ -1,8 +1,9 @@
 """An empty point whose edge slot is coloured like a checker set, with a rim, and that the
 learned cue sees a checker on, holds one when its side is short of 15 by at least as many such
-points (vision.checkers.seen_empty): lone dark checkers on dark points, read empty.  Renders of
-``scripts/render-synthetic --set train --start 21000`` (IMG_21001-21300, looked at when the rule
-was made)."""
+points (vision.checkers.seen_empty): lone dark checkers on dark points, read empty; and two the
+learned cue sees on a point's first slots are not believed empty (slot_model.edge_slot_seen).
+Renders of ``scripts/render-synthetic --set train --start 21000`` (IMG_21001-21300, looked at
+when the rules were made)."""
 
 from __future__ import annotations
 
@@ -84,3 +85,16 @@ def test_the_next_slots_the_cue_sees_add_up_to_the_missing() -> None:
         white, black, 0, 0, conf, likes, [1.2] * 24, _seen({5: 0.7, 8: 0.7}), lambda i, least: 4
     )
     assert black[5] + black[8] == 3 and min(black[5], black[8]) >= 1 and sum(black) == 15
+
+
+def test_two_dark_checkers_the_cue_sees_on_the_first_slots_are_not_believed_empty(
+    monkeypatch,
+) -> None:
+    # Fresh IMG_21229: black's two checkers on point 12, at the board's side, read empty at 1.0
+    # (edge slot 0.45 to the learned cue, the next one 0.98; no colour like a set: no count).
+    counts, board = _count_given(21228)
+    assert board["black"][11] == 2
+    assert counts.black[11] == 0 and counts.point_confidence[11] < SURE
+    monkeypatch.setattr("vision.checkers.slot_model.PAIR_FROM", 2.0)
+    before, _ = _count_given(21228)
+    assert before.black[11] == 0 and before.point_confidence[11] >= SURE

@@ -315,8 +315,9 @@ def count_checkers(
             fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
             n = len(fs)
         elif n == 0 and edge_slot_seen(strips[i], cares[i], refs, size):
-            # Believed empty, yet the learned cue sees a checker on the edge slot (dark on dark
-            # at the board's side, its rim cut by the frame): doubtful, still empty.
+            # Believed empty, yet the learned cue sees a checker on the edge slot, or two on the
+            # first two (dark on dark at the board's side, its rim cut by the frame): doubtful,
+            # still empty.
             conf[idx] = 0.5
         # One or two checkers, one without an outline (verified or not): first to go at 16.
         loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
