@@ -50,7 +50,7 @@ from vision.checkers.slot_model import (
     slots_by_model,
 )
 from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
-from vision.checkers.totals import fit_total, unexplained_share
+from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
@@ -352,15 +352,17 @@ def count_checkers(
         lab, geo, circles, round_, d, colours, labels, feats, cube
     )
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose)
-    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose)
-    bar_conf = min(conf_w, conf_b)
     row = {idx: i for i, idx in enumerate(indices)}
 
-    def edge_p(idx: int) -> float:  # the learned cue on an empty point's edge slot
+    def edge_p(idx: int) -> float:  # the learned cue on a point's edge slot
         i = row[idx]
         return edge_slot_probability(strips[i], cares[i], (field, tri_colours[parity[i]]), size)
 
+    point_rims = [rims[row[idx]] for idx in range(24)]
+    keep = sure_lone(white, black, point_rims, edge_p)
+    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose, keep=keep)
+    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose, keep=keep)
+    bar_conf = min(conf_w, conf_b)
     fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
 
     def more(idx: int, least: float) -> int:  # the learned cue's checkers past an edge one
@@ -370,7 +372,6 @@ def count_checkers(
             strips[i], cares[i], 0.5 * d + pitch, 1, k, d, pitch, field, tri, least
         )
 
-    point_rims = [rims[row[idx]] for idx in range(24)]
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, more):
         # Points the cues counted may be the doubted tall stack a short side lacks.
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
