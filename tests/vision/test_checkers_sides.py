@@ -33,6 +33,7 @@ def test_a_dark_stack_read_empty_is_not_believed(
 def test_the_cue_doubts_no_empty_point_that_shows_its_sides(monkeypatch) -> None:
     monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)  # the cue alone
     monkeypatch.setattr("vision.checkers.seen_empty.SEEN_FROM", 2.0)
+    monkeypatch.setattr("vision.checkers.slot_model.PAIR_FROM", 2.0)  # (it doubts pt19 too)
     counts, board = _count_given(20206)
     monkeypatch.setattr("vision.checkers.triangle_sides.DOUBT_SHARE", 0.0)
     without, _ = _count_given(20206)

@@ -42,11 +42,13 @@ the board round the die, not its row's colour, is the die's outline (dropped, do
 a point already doubted, a learned cue (a logistic model of the slot's window: colours against
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
 checker on a dark point shows its round shading where no outline or colour cue does); on a
-point believed empty, the cue seeing a checker on its edge slot makes it doubtful (dark checkers
+point believed empty, the cue seeing a checker on its edge slot (or two on its first two) makes
+it doubtful (dark checkers
 on a dark point at the board's side, their rim cut by the frame).  A
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
-outline, or touching a die; a doubtful bar checker before a point as doubtful).  A side one or
+outline, or touching a die; a doubtful bar checker before a point as doubtful; one or two with
+a clear rim the learned cue sees last).  A side one or
 two short of 15 with a checker on a point outside its home board has borne none off: its
 missing checkers go to its doubted points when these explain them one each (or to those
 empty ones the learned cue clearly sees a checker on, or to its one doubted tall stack),
