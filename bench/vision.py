@@ -110,7 +110,7 @@ _FUNCTIONS = (
             "verified",
             "unlike_board",
             "point_profiles",
-            "_rims_at",
+            "rims_at",
             "cell_checkers",
             "checked_row",
             "looks_like",
@@ -121,6 +121,7 @@ _FUNCTIONS = (
             "sides_seen",
             "bar_checkers",
             "unexplained_share",
+            "add_seen",
         )
     ),
     ("vision.pips", "_pyr_down"),

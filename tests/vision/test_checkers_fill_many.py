@@ -30,6 +30,7 @@ def test_a_tall_dark_stack_takes_its_sides_missing_checkers(
     assert counts.black[point - 1] == stack
     assert counts.point_confidence[point - 1] < SURE  # still for the players to confirm
     monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)
+    monkeypatch.setattr("vision.checkers.seen_empty.SEEN_FROM", 2.0)  # nor seen_empty after it
     without, _ = _count_given(index)
     assert without.black[point - 1] == read
     others = [i for i in range(24) if i != point - 1]

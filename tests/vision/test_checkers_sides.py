@@ -18,8 +18,10 @@ SURE = 0.65
 def test_a_dark_stack_read_empty_is_not_believed(
     monkeypatch, index: int, point: int, stack: int
 ) -> None:
-    # As counted, before a side far short gives it its missing checkers (short_side).
+    # As counted, before a side far short gives it its missing checkers (short_side) or the
+    # learned cue with the slot's colour and rim counts it (seen_empty).
     monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)
+    monkeypatch.setattr("vision.checkers.seen_empty.SEEN_FROM", 2.0)
     counts, board = _count_given(index)
     assert board["black"][point - 1] == stack
     # Dark checkers on a dark triangle, no outline: the counter still reads the point empty...
@@ -30,6 +32,8 @@ def test_a_dark_stack_read_empty_is_not_believed(
 
 def test_the_cue_doubts_no_empty_point_that_shows_its_sides(monkeypatch) -> None:
     monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)  # the cue alone
+    monkeypatch.setattr("vision.checkers.seen_empty.SEEN_FROM", 2.0)
+    monkeypatch.setattr("vision.checkers.slot_model.PAIR_FROM", 2.0)  # (it doubts pt19 too)
     counts, board = _count_given(20206)
     monkeypatch.setattr("vision.checkers.triangle_sides.DOUBT_SHARE", 0.0)
     without, _ = _count_given(20206)

@@ -42,15 +42,20 @@ the board round the die, not its row's colour, is the die's outline (dropped, do
 a point already doubted, a learned cue (a logistic model of the slot's window: colours against
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
 checker on a dark point shows its round shading where no outline or colour cue does); on a
-point believed empty, the cue seeing a checker on its edge slot makes it doubtful (dark checkers
+point believed empty, the cue seeing a checker on its edge slot (or two on its first two) makes
+it doubtful (dark checkers
 on a dark point at the board's side, their rim cut by the frame).  A
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
-outline, or touching a die; a doubtful bar checker before a point as doubtful).  A side one or
+outline, or touching a die; a doubtful bar checker before a point as doubtful; one or two with
+a clear rim the learned cue sees last).  A side one or
 two short of 15 with a checker on a point outside its home board has borne none off: its
 missing checkers go to its doubted points when these explain them one each (or to those
 empty ones the learned cue clearly sees a checker on, or to its one doubted tall stack),
-doubtfully.  Borne off: 15
+doubtfully.  After that, an empty point whose edge slot is coloured like a set, with a rim, and
+that the learned cue sees a checker on, holds one (and the next slots the cue sees), doubtfully,
+when its side is short of 15 by at least as many such points; more of them than missing checkers
+are only doubted.  Borne off: 15
 minus the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large
 blobs unlike the board and unexplained by checkers or dice (a hand: the reader says
 "occluded").
@@ -60,7 +65,7 @@ Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fan
 colour runs), ``colours`` (white or black), ``slot_colour`` (slots coloured like a checker set),
 ``by_die`` (a row's last checker beside a die), ``slot_model`` (the learned cue), ``totals``
 (15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore none off),
-``model`` (shapes and results).
+``seen_empty`` (an empty point both weak cues see a checker on), ``model`` (shapes and results).
 
 ::
 

@@ -67,7 +67,7 @@ def by_a_die(
     gap: float = DIE_GAP,
 ) -> bool:
     """Is this checker's disc within ``gap`` checkers of a die's box (input pixels; -0.1: its
-    centre within 0.4 d, where ``count._rims_at`` leaves its rim unchecked)?"""
+    centre within 0.4 d, where ``outlines.rims_at`` leaves its rim unchecked)?"""
     for x0, y0, x1, y1 in ignore:
         gx = max(x0 - f.x, 0.0, f.x - x1)
         gy = max(y0 / sy - f.y, 0.0, f.y - y1 / sy)

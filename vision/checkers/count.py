@@ -29,7 +29,6 @@ from vision.checkers.model import (
     point_cells,
 )
 from vision.checkers.outlines import (
-    Edges,
     alongs_of,
     backed,
     circle_pitch,
@@ -38,14 +37,20 @@ from vision.checkers.outlines import (
     hough_circles,
     in_mask,
     outlined_any,
-    slot_rims,
+    rims_at,
     verified,
 )
+from vision.checkers.seen_empty import add_seen
 from vision.checkers.short_side import fill_short
 from vision.checkers.slot_colour import like_set_slots, looks_like
-from vision.checkers.slot_model import edge_slot_probability, edge_slot_seen, model_row
+from vision.checkers.slot_model import (
+    edge_slot_probability,
+    edge_slot_seen,
+    model_row,
+    slots_by_model,
+)
 from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
-from vision.checkers.totals import fit_total, unexplained_share
+from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
@@ -159,7 +164,7 @@ def count_checkers(
     n_diff = (diffs.reshape(len(cells), -1).astype(np.float32) @ slots_a).astype(int)
     # Each point's edge slot: the rim of a checker the circle search missed.
     edge_slots = [((c.x0 + c.x1) / 2.0, 0.5 * d if c.top else h - 1 - 0.5 * d) for c in cells]
-    edge_rims = _rims_at(edges, edge_slots, d, ignore, sy)
+    edge_rims = rims_at(edges, edge_slots, d, ignore, sy)
     rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
     found_cells: list[list[Found]] = []
     for i, c in enumerate(cells):
@@ -186,7 +191,7 @@ def count_checkers(
         )
     # Rows (two to five) lie on the slot grid: the rims of their checkers past the edge one.
     rest = [(i, f) for i, fs in enumerate(found_cells) if 2 <= len(fs) <= 5 for f in fs[1:]]
-    rest_rims = _rims_at(edges, [(f.x, f.y) for _, f in rest], d, ignore, sy)
+    rest_rims = rims_at(edges, [(f.x, f.y) for _, f in rest], d, ignore, sy)
     row_rims = [[float(edge_rims[i])] for i in range(len(cells))]
     for (i, _), r in zip(rest, rest_rims, strict=True):
         row_rims[i].append(float(r))
@@ -310,8 +315,9 @@ def count_checkers(
             fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
             n = len(fs)
         elif n == 0 and edge_slot_seen(strips[i], cares[i], refs, size):
-            # Believed empty, yet the learned cue sees a checker on the edge slot (dark on dark
-            # at the board's side, its rim cut by the frame): doubtful, still empty.
+            # Believed empty, yet the learned cue sees a checker on the edge slot, or two on the
+            # first two (dark on dark at the board's side, its rim cut by the frame): doubtful,
+            # still empty.
             conf[idx] = 0.5
         # One or two checkers, one without an outline (verified or not): first to go at 16.
         loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
@@ -346,16 +352,29 @@ def count_checkers(
         lab, geo, circles, round_, d, colours, labels, feats, cube
     )
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose)
-    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose)
-    bar_conf = min(conf_w, conf_b)
     row = {idx: i for i, idx in enumerate(indices)}
 
-    def edge_p(idx: int) -> float:  # the learned cue on an empty point's edge slot
+    def edge_p(idx: int) -> float:  # the learned cue on a point's edge slot
         i = row[idx]
         return edge_slot_probability(strips[i], cares[i], (field, tri_colours[parity[i]]), size)
 
+    point_rims = [rims[row[idx]] for idx in range(24)]
+    keep = sure_lone(white, black, point_rims, edge_p)
+    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose, keep=keep)
+    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose, keep=keep)
+    bar_conf = min(conf_w, conf_b)
     fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
+
+    def more(idx: int, least: float) -> int:  # the learned cue's checkers past an edge one
+        i, k = row[idx], min(5, max_first) - 1
+        tri = tri_colours[parity[i]]
+        return slots_by_model(
+            strips[i], cares[i], 0.5 * d + pitch, 1, k, d, pitch, field, tri, least
+        )
+
+    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, more):
+        # Points the cues counted may be the doubted tall stack a short side lacks.
+        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
@@ -373,24 +392,3 @@ def count_checkers(
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
-
-
-def _rims_at(
-    edges: Edges,
-    spots: list[tuple[float, float]],
-    d: float,
-    ignore: tuple[tuple[float, float, float, float], ...],
-    sy: float,
-) -> np.ndarray:
-    """Rim scores (``slot_rims``) of checkers at these (x, y); NaN where a die lies on one (its
-    edges make a rim of their own and hide the checker's).  Boxes in input pixels (y over
-    ``sy``)."""
-    if not spots:
-        return np.zeros(0)
-    xy = np.array(spots, np.float64)
-    free = np.ones(len(xy), bool)
-    for x0, y0, x1, y1 in ignore:
-        gx = np.maximum(np.maximum(x0 - xy[:, 0], 0.0), xy[:, 0] - x1)
-        gy = np.maximum(np.maximum(y0 / sy - xy[:, 1], 0.0), xy[:, 1] - y1 / sy)
-        free &= np.hypot(gx, gy) >= 0.4 * d
-    return np.where(free, slot_rims(edges, xy[:, 0], xy[:, 1], d), np.nan)

@@ -321,3 +321,24 @@ def outlined_any(fs: list[Found], alongs: np.ndarray, d: float) -> bool:
     if not len(alongs):
         return False
     return any(float(np.min(np.abs(alongs - f.along))) < 0.3 * d for f in fs)
+
+
+def rims_at(
+    edges: Edges,
+    spots: list[tuple[float, float]],
+    d: float,
+    ignore: tuple[tuple[float, float, float, float], ...],
+    sy: float,
+) -> np.ndarray:
+    """Rim scores (``slot_rims``) of checkers at these (x, y); NaN where a die lies on one (its
+    edges make a rim of their own and hide the checker's).  Boxes in input pixels (y over
+    ``sy``)."""
+    if not spots:
+        return np.zeros(0)
+    xy = np.array(spots, np.float64)
+    free = np.ones(len(xy), bool)
+    for x0, y0, x1, y1 in ignore:
+        gx = np.maximum(np.maximum(x0 - xy[:, 0], 0.0), xy[:, 0] - x1)
+        gy = np.maximum(np.maximum(y0 / sy - xy[:, 1], 0.0), xy[:, 1] - y1 / sy)
+        free &= np.hypot(gx, gy) >= 0.4 * d
+    return np.where(free, slot_rims(edges, xy[:, 0], xy[:, 1], d), np.nan)

@@ -1,0 +1,45 @@
+"""A side counted at 16 loses a checker, but not a lone one whose edge slot shows a clear rim
+the learned cue sees (vision.checkers.totals.sure_lone): its colour run may be short (a light
+checker beside a die or on a light point), yet it is there; the doubted stack read one too long
+gives up its extra one."""
+
+from __future__ import annotations
+
+from vision.checkers.totals import KEEP_P, KEEP_RIM, fit_total, sure_lone
+
+
+def _side() -> tuple[list[int], list[float]]:
+    """16 checkers: a doubted 6 (really 5) and a lone checker with little colour (conf 0.1)."""
+    counts = [0] * 24
+    counts[0], counts[5], counts[7], counts[12] = 5, 6, 1, 4
+    conf = [1.0] * 24
+    conf[5], conf[7] = 0.5, 0.1
+    return counts, conf
+
+
+def test_a_sure_lone_checker_is_kept_and_the_stack_gives_up_its_extra() -> None:
+    counts, conf = _side()
+    rims = [0.0] * 24
+    rims[7] = KEEP_RIM + 1.0
+    keep = sure_lone(counts, [0] * 24, rims, lambda i: 0.99 if i == 7 else 0.0)
+    assert keep == [i == 7 for i in range(24)]
+    fit_total(counts, 0, conf, keep=keep)
+    assert counts[7] == 1 and counts[5] == 5 and sum(counts) == 15
+
+
+def test_without_both_cues_the_least_certain_goes_first() -> None:
+    for rim, p in ((KEEP_RIM - 0.1, 0.99), (KEEP_RIM + 1.0, KEEP_P - 0.01)):
+        counts, conf = _side()
+        rims = [0.0] * 24
+        rims[7] = rim
+        keep = sure_lone(counts, [0] * 24, rims, lambda i, p=p: p if i == 7 else 0.0)
+        assert not any(keep)
+        fit_total(counts, 0, conf, keep=keep)
+        assert counts[7] == 0 and counts[5] == 6
+
+
+def test_only_lone_checkers_are_kept() -> None:
+    counts, _ = _side()
+    rims = [KEEP_RIM + 1.0] * 24
+    keep = sure_lone(counts, [0] * 24, rims, lambda i: 1.0)
+    assert [i for i in range(24) if keep[i]] == [7]
