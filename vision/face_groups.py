@@ -46,11 +46,14 @@ def _pip_array(pips: list[Pip]) -> np.ndarray:
     return np.array([[p.x, p.y, p.r, float(p.dark)] for p in pips], np.float64).reshape(-1, 4)
 
 
-def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float = 0.25) -> bool:
+def _segment_clean(
+    gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float = 0.25, sized: bool = False
+) -> bool:
     """True if the straight path a->b stays on face-coloured pixels (pips excepted).
 
     Sampled every pixel: the gap between two touching dice, or the edge between a top face
-    and a side face, is a thin line darker (or lighter) than the face.
+    and a side face, is a thin line darker (or lighter) than the face. ``sized``: the die's
+    size is known (a board read; see below; dice-only photos keep the ring's face).
     """
     n = int(max(8, np.hypot(b.x - a.x, b.y - a.y)))
     t = np.linspace(0.0, 1.0, n)
@@ -77,6 +80,18 @@ def _segment_clean(gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float
     vals = gray[yi, xi].astype(np.float32)
     face = 0.5 * (a.face + b.face)
     contrast = 0.5 * (a.contrast + b.contrast)
+    if sized:
+        # Small blurred pips (a die of 21-24 px enlarged twice) spread their ink over the ring
+        # their face is read on: that face is darker than the face between them (a 4's ring
+        # 218 and contrast 67, its face 250). As in dice._face_plain, the path's own median is
+        # the face where it is lighter; a darker gap between two dice or a top and a side face
+        # still stands out from it. Dark pips only: light "pips" on a dark face took in the
+        # light gaps either side of two touching dark checkers (a false 2), and the renders'
+        # light-pipped dice gained nothing. A cheap test first: the pip search's textured
+        # frames ask this thousands of times.
+        if a.dark and float(vals.max()) - face > 0.45 * contrast:
+            mid = len(vals) // 2  # the rims are a small part of the path
+            face = max(face, float(np.partition(vals, mid)[mid]))
     cut = _rims_cut(vals, xs[keep], ys[keep], a, b, face, dip * contrast + 6)
     if len(cut) < 2:
         return False  # ink all the way: one blot, not two pips on a face
@@ -153,7 +168,7 @@ def link_pips(
                 continue
             if links.same(i, j):
                 continue  # already joined through other pips: the path check adds nothing
-            if not _segment_clean(gray, a, b, arr):
+            if not _segment_clean(gray, a, b, arr, sized=die_px is not None):
                 continue
             links.join(i, j)
     return links.groups()
