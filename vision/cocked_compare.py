@@ -40,6 +40,7 @@ import numpy as np
 from vision import cocked as vc
 from vision.cocked_shape import N_GEOMETRY, N_PROFILE
 from vision.cocked_view import DieView
+from vision.train_cocked import local_contrast, view_rows
 
 
 def _groups() -> dict[str, slice]:
@@ -70,9 +71,7 @@ FEATURE_GROUPS = _groups()
 
 def _local_contrast(k: float) -> Callable[[np.ndarray], np.ndarray]:
     def f(p: np.ndarray) -> np.ndarray:
-        x = p.astype(np.float32)
-        g = cv2.GaussianBlur(x, (0, 0), 12.0)  # the die's surroundings (a die is ~22 px)
-        return np.clip(g + k * (x - g) + 0.5, 0, 255).astype(np.uint8)
+        return np.clip(local_contrast(p.astype(np.float32), k) + 0.5, 0, 255).astype(np.uint8)
 
     return f
 
@@ -86,11 +85,6 @@ VIEW_PROBES: dict[str, Callable[[DieView], DieView]] = {
     "no lean": lambda v: DieView(v.lin, v.down * 0.01),
     "lean x2": lambda v: DieView(v.lin, v.down * 2.0),
 }
-
-
-def six_view_rows(patch: np.ndarray, view: DieView, die_px: float, cues: np.ndarray) -> np.ndarray:
-    """The die's ``VIEWS`` feature rows (6, ``N_FEATURES``), as the reader judges it."""
-    return np.array([vc.patch_features(patch, view, die_px, cues, j, f) for j, f in vc.VIEWS])
 
 
 def mean_scores(model: vc.CockedModel, rows: np.ndarray) -> np.ndarray:
@@ -123,11 +117,11 @@ def probe(model: vc.CockedModel, dice: list[tuple]) -> dict[str, np.ndarray]:
     out = {"none": np.array([]), **{k: np.array([]) for k in (*PATCH_PROBES, *VIEW_PROBES)}}
     rows: dict[str, list[np.ndarray]] = {k: [] for k in out}
     for patch, view, d, cues in dice:
-        rows["none"].append(six_view_rows(patch, view, d, cues))
+        rows["none"].append(view_rows(patch, view, d, cues))
         for k, f in PATCH_PROBES.items():
-            rows[k].append(six_view_rows(f(patch), view, d, cues))
+            rows[k].append(view_rows(f(patch), view, d, cues))
         for k, g in VIEW_PROBES.items():
-            rows[k].append(six_view_rows(patch, g(view), d, cues))
+            rows[k].append(view_rows(patch, g(view), d, cues))
     return {k: mean_scores(model, np.array(v)) for k, v in rows.items() if v}
 
 
@@ -158,8 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         res = probe(model, dice)
         line = ", ".join(f"{k} {v.mean():.2f} ({int((v > 0.7).sum())})" for k, v in res.items())
         print(f"{name} {len(dice)} flat dice, mean score (over 0.7): {line}")
-    rows_s = np.array([six_view_rows(*d) for d in sus])
-    rows_r = np.array([six_view_rows(*d) for d in ref])
+    rows_s = np.array([view_rows(*d) for d in sus])
+    rows_r = np.array([view_rows(*d) for d in ref])
     high = mean_scores(model, rows_s) > args.above
     if not high.any():
         print(f"no suspect die scores over {args.above}")

@@ -75,7 +75,7 @@ from vision.cocked import (
     patch_features,
 )
 from vision.cocked_samples import STATES, DieSamples, collect, found_dice
-from vision.cocked_view import CameraView
+from vision.cocked_view import CameraView, DieView
 
 # Share of training examples blurred, and the Gaussian sigma range (patch pixels): renders are
 # sharper than a webcam's frames, whose blurred flat dice otherwise look cocked to the model.
@@ -100,12 +100,18 @@ def real_looks(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(*_REAL_BLUR[1:]))
     f = out.astype(np.float32)
     if rng.random() < _REAL_FLAT[0]:
-        g = cv2.GaussianBlur(f, (0, 0), _FLAT_SIGMA)
-        f = g + rng.uniform(*_REAL_FLAT[1:]) * (f - g)
+        f = local_contrast(f, rng.uniform(*_REAL_FLAT[1:]))
     if rng.random() < _REAL_GREY[0]:
         g = f.mean(axis=2, keepdims=True)
         f = g + rng.uniform(*_REAL_GREY[1:]) * (f - g)
     return np.clip(f + 0.5, 0, 255).astype(np.uint8) if f is not out else out
+
+
+def local_contrast(f: np.ndarray, k: float) -> np.ndarray:
+    """``f`` (float32) with its contrast against its surroundings (a Gaussian of
+    ``_FLAT_SIGMA``) times ``k``."""
+    g = cv2.GaussianBlur(f, (0, 0), _FLAT_SIGMA)
+    return g + k * (f - g)
 
 
 def features(s: DieSamples, augment: bool, real: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -131,12 +137,17 @@ def features(s: DieSamples, augment: bool, real: bool = False) -> tuple[np.ndarr
     return np.array(xs, np.float32), np.array(ys, int)
 
 
+def view_rows(patch: np.ndarray, view: DieView, die_px: float, cues: np.ndarray) -> np.ndarray:
+    """A die's ``VIEWS`` feature rows (``len(VIEWS)``, ``N_FEATURES``), as the reader judges it."""
+    return np.array([patch_features(patch, view, die_px, cues, j, f) for j, f in VIEWS])
+
+
 def view_features(s: DieSamples) -> np.ndarray:
     """Each die's ``VIEWS`` (as the reader judges it): ``len(VIEWS)`` rows a die, in order."""
-    rows = []
-    for k in range(len(s.state)):
-        view, d = s.view(k), float(s.die_px[k])
-        rows += [patch_features(s.patches[k], view, d, s.cues[k], j, f) for j, f in VIEWS]
+    rows = [
+        view_rows(s.patches[k], s.view(k), float(s.die_px[k]), s.cues[k])
+        for k in range(len(s.state))
+    ]
     return np.array(rows, np.float32).reshape(-1, N_FEATURES)
 
 

@@ -62,7 +62,7 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     quad = np.array([pts[k] for k in MARKER_IDS])
     if missing >= 0:
         # A parallelogram is only a first guess under perspective: fit the completed corner to
-        # the board (the three seen corners stay).
+        # the board (the three seen corners stay). (``grey`` serves the margin's test below.)
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         quad, _, _ = refine_quad(grey, quad, movable=(missing,), max_rounds=12)
     quad = marker_parallax(image, order_corners(quad))
@@ -75,10 +75,10 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     # averages one misplaced corner away (/tmp/unseen16 IMG_20247: the top-left corner 0.96
     # point off, pattern 1.93, its half row 2.6 better slid; right completions at most 1.3).
     margin = 1.0
-    if missing >= 0:
-        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        if score < MIN_PATTERN_SCORE or columns_off(grey, quad, bar_frac)[0] >= OFF_COLUMNS:
-            margin = 0.0
+    if missing >= 0 and (
+        score < MIN_PATTERN_SCORE or columns_off(grey, quad, bar_frac)[0] >= OFF_COLUMNS
+    ):
+        margin = 0.0
     return make_fix(quad, "markers", max(score, MIN_PATTERN_SCORE), bar_frac, margin)
 
 
