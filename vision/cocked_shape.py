@@ -48,7 +48,7 @@ def shape_cues(face: np.ndarray, body: np.ndarray, lean: float, die: float) -> n
     out[4] = float(beyond.sum()) / die**2
     if beyond.any():
         dist = cv2.distanceTransform((tol == 0).astype(np.uint8), cv2.DIST_L2, 3)
-        out[5] = float(np.percentile(dist[beyond], 90)) / die
+        out[5] = float(percentile_90(dist[beyond])) / die
     sides = (sweep > 0) & (face == 0)
     ns = int(sides.sum())
     out[6] = float(((body > 0) & sides).sum()) / ns if ns else 1.0
@@ -66,6 +66,25 @@ def shape_cues(face: np.ndarray, body: np.ndarray, lean: float, die: float) -> n
         out[9] = (cols[0] - cols_b[0]) / die
         out[10] = (cols_b[-1] - cols[-1]) / die
     return out
+
+
+def percentile_90(a: np.ndarray) -> np.floating:
+    """``np.percentile(a, 90)`` of a 1-D float array without NaNs, the same value: numpy's
+    linear method (the order statistics either side of (n - 1) x 0.9, and its lerp, taken
+    from the upper one from a weight of 0.5), from one partition without numpy's generic
+    quantile path (~60 -> ~10 us a view)."""
+    n = len(a)
+    at = (n - 1) * np.true_divide(90, 100)  # float64, as numpy's virtual index
+    lo = int(np.floor(at))
+    if lo >= n - 1:  # one value
+        return a.max()
+    part = np.partition(a, (lo, lo + 1))
+    below, above = part[lo], part[lo + 1]
+    t = float(at - lo)
+    diff = above - below
+    if t >= 0.5:
+        return above - diff * (1 - t)
+    return below + diff * t
 
 
 _R = np.arange(0.25, 1.4, 0.075)  # profile distances from the die's centre (die sides)

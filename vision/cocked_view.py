@@ -22,6 +22,7 @@ a typical lens is assumed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -49,9 +50,10 @@ class DieView:
     lin: np.ndarray
     down: np.ndarray
 
-    @property
+    @cached_property
     def lean(self) -> np.ndarray:
-        """``down`` in die sides on the top face's plane (perspective's own 'lean')."""
+        """``down`` in die sides on the top face's plane (perspective's own 'lean'); solved
+        once a view (a die's six crops each ask for it twice)."""
         return np.linalg.solve(self.lin, self.down)
 
 
