@@ -39,6 +39,7 @@ import numpy as np
 
 from vision.cocked_shape import N_GEOMETRY, N_PROFILE, edge_profiles, shape_cues
 from vision.cocked_view import CameraView, DieView
+from vision.medians import colour_length
 
 MODEL_PATH = Path(__file__).with_name("models") / "cocked_lr.npz"
 _CROP = 48  # model input side (pixels)
@@ -173,7 +174,7 @@ def patch_features(
     f = crop.astype(np.float32) + 1.0
     ref = _centre_median(f)
     # Each pixel's colour length, and the reference's: used here and by the masks.
-    norm, norm_ref = np.linalg.norm(f, axis=2), np.linalg.norm(ref)
+    norm, norm_ref = colour_length(f), np.linalg.norm(ref)
     cos = (f @ ref) / (norm * norm_ref + 1e-6)
     chroma = cv2.resize(
         np.clip((cos - 0.95) * 20, 0, 1), (_CHROMA, _CHROMA), interpolation=cv2.INTER_AREA

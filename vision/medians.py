@@ -1,4 +1,5 @@
-"""Exact per-channel medians of 8-bit images from histograms.
+"""Exact per-channel medians of 8-bit images from histograms, and numpy's median and colour
+length of a few pixels without numpy's generic overhead (the same numbers).
 
 ``np.median`` sorts a float copy; on whole 8-bit values the histogram's middle pair gives the
 same number several times faster (a read asks for dozens of strip medians).
@@ -25,3 +26,23 @@ def channel_medians(img: np.ndarray) -> np.ndarray:
         lo, hi = np.searchsorted(cum, [(n - 1) // 2, n // 2], side="right")
         out[c] = (np.float32(lo) + np.float32(hi)) / np.float32(2)
     return out
+
+
+def rows_median(rows: np.ndarray) -> np.ndarray:
+    """``np.median(rows, axis=0)`` of a float (pixels, channels) array without NaNs, the same
+    values: the middle row's, or the mean of the middle two as numpy takes it (their sum over
+    2 in the array's type), from one partition."""
+    n = len(rows)
+    lo, hi = (n - 1) // 2, n // 2
+    part = np.partition(rows, (lo, hi), axis=0)
+    if lo == hi:
+        return part[lo]
+    return np.add(part[lo], part[hi]) / rows.dtype.type(2)
+
+
+def colour_length(f: np.ndarray) -> np.ndarray:
+    """``np.linalg.norm(f, axis=2)`` of a float32 H x W x 3 image, the same values ~5x faster
+    (numpy reduces a 3-long axis slowly): the squares summed in numpy's order, (b + g) + r;
+    whole values (8-bit colours + 1) sum exactly in any order."""
+    sq = f * f
+    return np.sqrt(sq[..., 0] + sq[..., 1] + sq[..., 2])

@@ -1,0 +1,42 @@
+"""The short cuts of vision.medians and the tilt cues give numpy's own numbers exactly: a few
+pixels' median per channel, each pixel's colour length, a face's median pip value."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.dice_tilt import _median_of
+from vision.medians import colour_length, rows_median
+
+
+@pytest.mark.parametrize("top", [3, 40, 256])  # few levels: many ties at the median
+def test_rows_median_is_numpy_median(top: int) -> None:
+    rng = np.random.default_rng(top)
+    for n in range(1, 120):  # odd and even counts
+        rows = rng.integers(0, top, (n, 3)).astype(np.float32) + 1.0
+        if n % 3 == 0:
+            rows = rows * np.float32(0.37)  # not whole: the middle pair's mean rounds
+        want = np.median(rows, axis=0)
+        got = rows_median(rows)
+        assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+
+
+def test_colour_length_is_numpy_norm() -> None:
+    rng = np.random.default_rng(3)
+    for k in range(30):
+        shape = (int(rng.integers(1, 80)), int(rng.integers(1, 80)), 3)
+        f = rng.integers(0, 256, shape).astype(np.float32) + 1.0
+        if k % 2:
+            f = (rng.random(shape) * 300).astype(np.float32)  # not whole: numpy's order counts
+        want = np.linalg.norm(f, axis=2)
+        got = colour_length(f)
+        assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+
+
+def test_median_of_a_few_values_is_numpy_median() -> None:
+    rng = np.random.default_rng(4)
+    for n in range(1, 9):
+        for _ in range(200):
+            values = (rng.random(n) * 255).tolist()
+            assert _median_of(values) == float(np.median(values))
