@@ -16,6 +16,8 @@ from vision.pips import (
     _morph_near,
     _pyr_down,
     _ScaleSpace,
+    _window,
+    _windows_at,
     find_pips,
 )
 
@@ -109,6 +111,15 @@ def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...], thr:
             assert len(wy) > 0
             assert np.array_equal(ys, wy) and np.array_equal(xs, wx)
             assert np.array_equal(v, dogs[k][wy, wx])
+
+
+@pytest.mark.parametrize("shape", [(7, 9), (64, 64), (33, 250)])
+def test_windows_at_flat_offsets_are_the_clipped_windows(shape: tuple[int, int]) -> None:
+    """Every pixel, the four corners and edges included."""
+    h, w = shape
+    idx = np.arange(h * w)
+    ys, xs = np.divmod(idx, w)
+    assert np.array_equal(_windows_at(idx, h, w), _window(ys, xs, h, w))
 
 
 @pytest.mark.parametrize("shape", [(160, 200), (760, 760)])  # filtered whole; by grid cells
