@@ -103,6 +103,11 @@ class CameraView:
 
     def normal(self) -> np.ndarray:
         """Unit normal of the plane pointing toward the camera."""
+        return self._normal.copy()
+
+    @cached_property
+    def _normal(self) -> np.ndarray:
+        """``normal``, made once a camera (``at`` asks for it for every die)."""
         n = np.cross(self.axes[:, 0], self.axes[:, 1])
         n /= np.linalg.norm(n)
         return -n if n @ self.axes[:, 2] > 0 else n
@@ -112,7 +117,7 @@ class CameraView:
 
     def at(self, centre: tuple[float, float]) -> DieView:
         """The view of a flat die whose top face's centre shows at ``centre`` (pixels)."""
-        n = self.normal()
+        n = self._normal
         px, py = self.principal
         ray = np.array([(centre[0] - px) / self.focal, (centre[1] - py) / self.focal, 1.0])
         # The top face lies on the plane raised by one die side toward the camera.

@@ -50,3 +50,20 @@ def test_lean_is_solved_once_and_unchanged() -> None:
         want = np.linalg.solve(view.lin, view.down)
         assert np.array_equal(view.lean, want)
         assert view.lean is view.lean  # cached: the six crops of a die share it
+
+
+def test_restate_camera_is_kept_per_board_and_views_are_unchanged() -> None:
+    from vision.dice_tilt import _camera
+
+    corners = ((181.7, 118.1), (1073.1, 151.5), (1076.9, 851.1), (153.1, 848.4))
+    cam = _camera(corners, (1280, 960), 28.0)
+    assert _camera(tuple(corners), (1280, 960), 28.0) is cam  # a calibrated board: made once
+    fresh = CameraView.from_corners(corners, (1280, 960), 28.0)
+    assert cam.focal == fresh.focal and np.array_equal(cam.axes, fresh.axes)
+    n = np.cross(fresh.axes[:, 0], fresh.axes[:, 1])
+    n /= np.linalg.norm(n)
+    n = -n if n @ fresh.axes[:, 2] > 0 else n
+    assert np.array_equal(cam.normal(), n)
+    for centre in [(200.0, 150.0), (640.0, 480.0), (1000.0, 800.0)]:
+        a, b = cam.at(centre), fresh.at(centre)  # the cached normal gives the same views
+        assert np.array_equal(a.lin, b.lin) and np.array_equal(a.down, b.down)
