@@ -23,6 +23,7 @@ import numpy as np
 
 from vision.pip_dedupe import dedupe
 from vision.pip_morph import morph_near
+from vision.pip_windows import windows_at
 
 
 @dataclass(frozen=True)
@@ -172,31 +173,6 @@ _STEP_SIGMAS = (
 )
 
 
-_STEP = np.array([-1, 0, 1])[:, None]
-
-
-def _window(ys: np.ndarray, xs: np.ndarray, h: int, w: int) -> np.ndarray:
-    """Flat indices (9, n) of the 3x3 windows around (ys, xs), clipped to the image: the
-    repeated pixel is in the window already, as a morphology filter ignores what lies
-    outside the image. (np.clip costs ~10 us a call in Python; one pair serves all nine.)"""
-    yy = np.minimum(np.maximum(ys + _STEP, 0), h - 1)
-    xx = np.minimum(np.maximum(xs + _STEP, 0), w - 1)
-    return (yy[:, None, :] * w + xx[None, :, :]).reshape(9, -1)
-
-
-def _windows_at(idx: np.ndarray, h: int, w: int) -> np.ndarray:
-    """``_window`` of the pixels at flat indices ``idx``: the eight neighbours at fixed flat
-    offsets (a third of the work on the thousands a layer's threshold leaves), those on the
-    image's edge through ``_window``'s clipping."""
-    near = idx + (_STEP * w + _STEP.T).reshape(9, 1)
-    col = idx % w
-    edge = (idx < w) | (idx >= (h - 1) * w) | (col == 0) | (col == w - 1)
-    if edge.any():
-        ys, xs = np.divmod(idx[edge], w)
-        near[:, edge] = _window(ys, xs, h, w)
-    return near
-
-
 def _band_reach(sigma: float) -> int:
     """Rows a band of rows needs beyond the pixels blurred: OpenCV's float Gaussian kernel
     has radius round(4 sigma), so this is more than enough."""
@@ -309,13 +285,13 @@ def _extrema(
     idx = np.flatnonzero(layer > thr if dark else layer < -thr)
     v = flat[idx]
     if len(v):
-        nb = flat[_windows_at(idx, h, w)]
+        nb = flat[windows_at(idx, h, w)]
         ok = np.all(v >= nb, axis=0) if dark else np.all(v <= nb, axis=0)
         idx, v = idx[ok], v[ok]
     for other in sorted((k - 1, k + 1), key=lambda o: o not in space.dogs):
         if not len(v):
             break
-        near = _windows_at(idx, h, w)
+        near = windows_at(idx, h, w)
         nb = space.dog_at(other, near.ravel()).reshape(near.shape)
         ok = np.all(v >= nb, axis=0) if dark else np.all(v <= nb, axis=0)
         idx, v = idx[ok], v[ok]

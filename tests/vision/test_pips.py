@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.pip_windows import window, windows_at
 from vision.pips import (
     _SIGMAS,
     _STEP_SIGMAS,
@@ -16,8 +17,6 @@ from vision.pips import (
     _morph_near,
     _pyr_down,
     _ScaleSpace,
-    _window,
-    _windows_at,
     find_pips,
 )
 
@@ -119,7 +118,7 @@ def test_windows_at_flat_offsets_are_the_clipped_windows(shape: tuple[int, int])
     h, w = shape
     idx = np.arange(h * w)
     ys, xs = np.divmod(idx, w)
-    assert np.array_equal(_windows_at(idx, h, w), _window(ys, xs, h, w))
+    assert np.array_equal(windows_at(idx, h, w), window(ys, xs, h, w))
 
 
 @pytest.mark.parametrize("shape", [(160, 200), (760, 760)])  # filtered whole; by grid cells
