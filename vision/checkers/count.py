@@ -18,6 +18,7 @@ from vision.checkers.empty_board import (
     unlike_board,
 )
 from vision.checkers.fanned import fanned_run, outline_past_row
+from vision.checkers.home_sides import rename_sides
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
     BoardShape,
@@ -346,11 +347,14 @@ def count_checkers(
     for idx, hidden in zip(indices, hidden_sides(seen, empty, parity), strict=True):
         if hidden:
             conf[idx] = min(conf[idx], 0.5)
-    # In the cells' order, as they were found.
-    discs = [disc for idx in indices for disc in point_discs[idx]]
     bar_w, bar_b, bar_conf = bar_checkers(
         lab, geo, circles, round_, d, colours, labels, feats, cube
     )
+    if colours is None:
+        # This frame's sets named the wrong way round (late in a game): the rules rename them.
+        bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
+    # In the cells' order, as they were found.
+    discs = [disc for idx in indices for disc in point_discs[idx]]
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     row = {idx: i for i, idx in enumerate(indices)}
 
