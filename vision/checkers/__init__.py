@@ -38,7 +38,9 @@ light set also clearly apart from the board there) hold more of them, doubtfully
 checker under a die with no outline of its own is doubtful, and so are three or more checkers
 without one outline on any of them (colour alone: a hand, a shadow), which read empty
 when every other point's checkers show one.  A row's last checker beside a die whose disc shows
-the board round the die, not its row's colour, is the die's outline (dropped, doubtfully).  On
+the board round the die, not its row's colour, is the die's outline (dropped, doubtfully); an
+edge slot a die lies on, whose disc round the die is a checker set's colour far from the
+board's, holds one checker of that set (doubtfully; kept last when its side has 16).  On
 a point already doubted, a learned cue (a logistic model of the slot's window: colours against
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
 checker on a dark point shows its round shading where no outline or colour cue does); on a
