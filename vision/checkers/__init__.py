@@ -38,7 +38,9 @@ light set also clearly apart from the board there) hold more of them, doubtfully
 checker under a die with no outline of its own is doubtful, and so are three or more checkers
 without one outline on any of them (colour alone: a hand, a shadow), which read empty
 when every other point's checkers show one.  A row's last checker beside a die whose disc shows
-the board round the die, not its row's colour, is the die's outline (dropped, doubtfully).  On
+the board round the die, not its row's colour, is the die's outline (dropped, doubtfully); an
+edge slot a die lies on, whose disc round the die is a checker set's colour far from the
+board's, holds one checker of that set (doubtfully; kept last when its side has 16).  On
 a point already doubted, a learned cue (a logistic model of the slot's window: colours against
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
 checker on a dark point shows its round shading where no outline or colour cue does); on a
@@ -55,7 +57,9 @@ empty ones the learned cue clearly sees a checker on, or to its one doubted tall
 doubtfully.  After that, an empty point whose edge slot is coloured like a set, with a rim, and
 that the learned cue sees a checker on, holds one (and the next slots the cue sees), doubtfully,
 when its side is short of 15 by at least as many such points; more of them than missing checkers
-are only doubted.  Borne off: 15
+are only doubted.  Without calibrated colours, a frame whose sides break the rules as named (a
+side far short of 15, so it bore off, with checkers outside its home) and keep them renamed
+(both sides, or one point) is renamed, doubtfully.  Borne off: 15
 minus the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large
 blobs unlike the board and unexplained by checkers or dice (a hand: the reader says
 "occluded").
@@ -65,7 +69,8 @@ Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fan
 colour runs), ``colours`` (white or black), ``slot_colour`` (slots coloured like a checker set),
 ``by_die`` (a row's last checker beside a die), ``slot_model`` (the learned cue), ``totals``
 (15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore none off),
-``seen_empty`` (an empty point both weak cues see a checker on), ``model`` (shapes and results).
+``seen_empty`` (an empty point both weak cues see a checker on), ``home_sides`` (sets named the
+wrong way round), ``model`` (shapes and results).
 
 ::
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.checkers.bar import CubeSeen, bar_checkers
-from vision.checkers.by_die import board_not_checker, by_a_die
+from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die, dice_mask
 from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
 from vision.checkers.empty_board import (
     extent_of,
@@ -18,6 +18,7 @@ from vision.checkers.empty_board import (
     unlike_board,
 )
 from vision.checkers.fanned import fanned_run, outline_past_row
+from vision.checkers.home_sides import rename_sides
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
     BoardShape,
@@ -124,18 +125,7 @@ def count_checkers(
     for p in (0, 1):
         vals = np.array([samples[i] for i in range(len(cells)) if parity[i] == p])
         tri_colours.append(np.median(vals, axis=0) if len(vals) else field)
-    ignore_mask = np.zeros((h, w), np.uint8)
-    for x0, y0, x1, y1 in ignore:
-        # A margin: the die casts a shadow, its box is a little off; a checker under it still
-        # shows outside the margin (dev: margins 0.25-0.5 of the box best).
-        mx, my = 0.4 * (x1 - x0), 0.4 * (y1 - y0)
-        cv2.rectangle(
-            ignore_mask,
-            (int(x0 - mx), int((y0 - my) / sy)),
-            (int(np.ceil(x1 + mx)), int(np.ceil((y1 + my) / sy))),
-            1,
-            -1,
-        )
+    ignore_mask = dice_mask(ignore, h, w, sy)
     cares = care & (np.stack([cell_strip(ignore_mask, c, half) for c in cells]) == 0)
     tri_each = np.stack([tri_colours[p] for p in parity])  # each point's triangle colour
     diffs = unlike_board(stacked, tri_mask, unsure, field, tri_each[:, None, None, :]) & cares
@@ -339,6 +329,16 @@ def count_checkers(
         for idx in colour_alone:
             white[idx] = black[idx] = 0
             point_discs[idx] = []
+    held = [False] * 24  # a lone checker under a die: kept last at 16
+    for i, idx in enumerate(indices):
+        refs = (field, tri_colours[parity[i]])
+        if ignore and white[idx] + black[idx] <= 1:
+            # A die on a lone checker: what shows round it is a set's colour, not the board's.
+            under = checker_under_die(lab, *edge_slots[i], d, ignore, sy, refs, sets)
+            if under is not None:  # its colour too: the die's own is left out
+                white[idx], black[idx], conf[idx] = 1 - under[0], under[0], min(conf[idx], 0.5)
+                point_discs[idx] = [(edge_slots[i][0], edge_slots[i][1] * sy, d / 2, under[0])]
+            held[idx] = under is not None
     # An empty point whose triangle hides its sides, unlike the frame's other empty points
     # of its colour: a dark stack nobody saw (dark on dark, read empty at 1.0).
     empty = [white[idx] == black[idx] == 0 for idx in indices]
@@ -346,11 +346,14 @@ def count_checkers(
     for idx, hidden in zip(indices, hidden_sides(seen, empty, parity), strict=True):
         if hidden:
             conf[idx] = min(conf[idx], 0.5)
-    # In the cells' order, as they were found.
-    discs = [disc for idx in indices for disc in point_discs[idx]]
     bar_w, bar_b, bar_conf = bar_checkers(
         lab, geo, circles, round_, d, colours, labels, feats, cube
     )
+    if colours is None:
+        # This frame's sets named the wrong way round (late in a game): the rules rename them.
+        bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
+    # In the cells' order, as they were found.
+    discs = [disc for idx in indices for disc in point_discs[idx]]
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     row = {idx: i for i, idx in enumerate(indices)}
 
@@ -359,7 +362,7 @@ def count_checkers(
         return edge_slot_probability(strips[i], cares[i], (field, tri_colours[parity[i]]), size)
 
     point_rims = [rims[row[idx]] for idx in range(24)]
-    keep = sure_lone(white, black, point_rims, edge_p)
+    keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose, keep=keep)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose, keep=keep)
     bar_conf = min(conf_w, conf_b)

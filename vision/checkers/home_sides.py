@@ -1,0 +1,106 @@
+"""Which set is white when this frame's own colours cannot say: the one whose checkers the rules
+allow where they stand.
+
+Without calibrated colours the counter splits the frame's checkers in two (``colours``) and
+names the lighter set white (or the greyer of two light ones).  Late in a game few checkers are
+left, and two sets close in lightness (natural wood beside grey, a vignetted corner) may be
+named the wrong way round: every point then reads the other colour, at full confidence.  The
+rules tell the sides apart: a checker is borne off only once all its side's checkers are home
+(points 1-6 of that side), so a side far short of 15 (``BORE_OFF``: it bore off) has no checker
+outside its home board nor on the bar (but for one hit while bearing off: rare).  When both
+sides break that as read, and with the names swapped each side is whole (15) or all home, the
+names were swapped.  Likewise one point of the wrong colour (a lone checker on the other side's
+home, read as a side that bore off far from home): when giving that point alone to the other
+side leaves both sides whole or all home, it is the other side's.  A side over 15 proves
+nothing (a phantom, more often than a renamed point).  A point renamed so is doubtful.
+
+::
+
+    >>> white, black = [0] * 24, [0] * 24
+    >>> white[22], white[23], black[0] = 4, 3, 1   # seven "white" on points 23-24, one "black" on 1
+    >>> conf = [1.0] * 24
+    >>> swap_named_sides(white, black, 0, 0, conf)
+    ([0, 22, 23], True)
+    >>> black[22], black[23], white[0], conf[0]
+    (4, 3, 1, 0.5)
+"""
+
+from __future__ import annotations
+
+from vision.checkers.model import CHECKERS_PER_SIDE
+
+# Each side's home board, as indices of the counts (0 = white's point 1).
+HOME = {False: range(0, 6), True: range(18, 24)}
+# A side this far short of 15 bore off (a side one or two short was more often misread).
+BORE_OFF = 3
+# Confidence of a point renamed.
+RENAMED_CONF = 0.5
+
+
+def _outside(counts: list[int], bar: int, blk: bool) -> int:
+    """A side's checkers outside its home board, the bar's included."""
+    return bar + sum(counts[i] for i in range(24) if i not in HOME[blk])
+
+
+def bore_off_away(counts: list[int], bar: int, blk: bool) -> bool:
+    """Does this side, far short of 15 (it bore off), hold checkers outside its home board?"""
+    short = CHECKERS_PER_SIDE - sum(counts) - bar
+    return short >= BORE_OFF and _outside(counts, bar, blk) > 0
+
+
+def fits(counts: list[int], bar: int, blk: bool) -> bool:
+    """Is this side all there (15), or short of 15 with every checker home?"""
+    total = sum(counts) + bar
+    return total == CHECKERS_PER_SIDE or (
+        total < CHECKERS_PER_SIDE and _outside(counts, bar, blk) == 0
+    )
+
+
+def swap_named_sides(
+    white: list[int], black: list[int], bar_white: int, bar_black: int, conf: list[float]
+) -> tuple[list[int], bool]:
+    """Rename the sets in place when the rules say they were named the wrong way round.
+    Returns the points renamed and whether every one was (the bars' counts swap too)."""
+    now = (bore_off_away(white, bar_white, False), bore_off_away(black, bar_black, True))
+    if not any(now):
+        return [], False
+    if all(now) and fits(black, bar_black, False) and fits(white, bar_white, True):
+        renamed = [i for i in range(24) if white[i] or black[i]]
+        for i in renamed:
+            conf[i] = min(conf[i], RENAMED_CONF)
+            white[i], black[i] = black[i], white[i]
+        return renamed, True
+    # One point given to the other side can mend one side only (the other keeps its own
+    # checkers outside its home), so at most one point anywhere fits.
+    for blk, counts, other, bar, other_bar in (
+        (False, white, black, bar_white, bar_black),
+        (True, black, white, bar_black, bar_white),
+    ):
+        if not bore_off_away(counts, bar, blk):
+            continue
+        for i in range(24):
+            if not counts[i] or i in HOME[blk] or other[i]:
+                continue
+            mine, theirs = list(counts), list(other)
+            mine[i], theirs[i] = 0, counts[i]
+            if fits(mine, bar, blk) and fits(theirs, other_bar, not blk):
+                other[i], counts[i] = counts[i], 0
+                conf[i] = min(conf[i], RENAMED_CONF)
+                return [i], False
+    return [], False
+
+
+def rename_sides(
+    white: list[int],
+    black: list[int],
+    bar_white: int,
+    bar_black: int,
+    conf: list[float],
+    discs: list[list[tuple[float, float, float, int]]],
+) -> tuple[int, int]:
+    """:func:`swap_named_sides`, with each renamed point's discs (x, y, r, black) renamed
+    too; returns the bars' counts (white, black)."""
+    renamed, every = swap_named_sides(white, black, bar_white, bar_black, conf)
+    for i in renamed:
+        discs[i] = [(x, y, r, 1 - b) for x, y, r, b in discs[i]]
+    return (bar_black, bar_white) if every else (bar_white, bar_black)
