@@ -45,3 +45,15 @@ def test_a_right_board_with_busy_short_sides_is_kept(seed: int) -> None:
     fast = FastFit(small)
     polish = lambda q, f, b: _polish(grey, small, fast, q, f, b)  # noqa: E731
     assert reach_out(grey, small, true, fit, bar, polish) is None
+
+
+def test_a_right_board_whose_moves_line_up_best_near_it_is_kept() -> None:
+    """/tmp/train IMG_0337 (image 337): a right board with a busy short side; its side moved out
+    refines back near it and lines up best, its other side moved in refines to a quad a column
+    over with both short sides quiet that lines up better than the found one: kept in place."""
+    image, labels = train_render(336)
+    fix = find_board_frame(image)
+    assert fix is not None
+    true = np.asarray(labels["board"]["corners"], np.float64)
+    point = float(np.linalg.norm(true[1] - true[0])) / 13
+    assert float(np.abs(np.asarray(fix.corners) - true).max()) < 0.25 * point
