@@ -9,15 +9,24 @@ has frame inside its side: either way that side's outside band is about as busy 
 (``side_quiet`` near 1, against 0.1-0.6 for the right sides). So the search's quad is moved
 (``move_ends``) to the column-moved quad whose short sides are clearly quieter outside, as
 long as the layout still fits it about as well.
+
+A quad a column off is seldom off by exactly a column at both ends (a dark board's faint frame
+edge gives the side search little to hold), and moved whole it fits worse than the found one.
+Where a short side is busy, ``reach_out`` refines the quad moved a column at either end as the
+search refines its finalists and takes the result when it lies elsewhere with both short sides
+on the frame, lines up better and fits nearly as well.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
+from vision.board.geometry import order_corners
 from vision.board.layout import layout_fit
-from vision.board.sides import reasonable, side_quiet
+from vision.board.sides import alignment, reasonable, side_quiet
 
 # A moved quad must fit at least this share of the found quad's layout fit ...
 END_FIT = 0.9
@@ -105,3 +114,67 @@ def move_ends(
         fit, bar, quad = best
         moves += 1
     return (quad, fit, bar) if moves else None
+
+
+# Reaching past a busy short side (reach_out): a short side this busy outside (side_quiet) may
+# lie on the points ...
+REACH_BUSY = 0.8
+# ... and the refined placement a column over that lines up best is taken when it lies half a
+# point or more away, its busier short side is REACH_QUIET quieter and at most REACH_QUIET_OK
+# (both on the frame), it lines up at least as well and fits at least REACH_FIT as well.
+REACH_QUIET = 0.25
+REACH_QUIET_OK = 0.7
+REACH_FIT = 0.8
+
+
+def reach_out(
+    grey: np.ndarray,
+    small: np.ndarray,
+    quad: np.ndarray,
+    fit: float,
+    bar: float,
+    polish: Callable[[np.ndarray, float, float], tuple[np.ndarray, float, float]],
+) -> tuple[np.ndarray, float, float] | None:
+    """A quad a column off with a short side on the points and the other inside the frame
+    (a dark board, where the frame's edge is faint and the triangles run on past the side),
+    moved to where the board is: (quad, layout fit, bar_frac), or None to keep it.
+
+    ``move_ends`` moves the quad whole columns as it is; here the quad seldom is a whole column
+    off at both ends (one end's corners a column out, the other's a quarter to one and a half),
+    so a column-moved quad fits worse than the found one until ``polish`` (the search's
+    refinement) has put its sides on the board's edges. The busier short side moved a column
+    out, and the other a column in, are each refined; the one lining up best decides (a right
+    board's moves refine back onto it). ``polish`` maps (quad, fit, bar) to the same."""
+    busy = short_side_busy(grey, quad)
+    if busy < REACH_BUSY:
+        return None
+    quiet = side_quiet(grey, quad)
+    right_busier = not quiet[3] > quiet[1]  # a side off the image (inf) counts as busier
+    moves = ((0, 1), (1, 0)) if right_busier else ((-1, 0), (0, -1))
+    b = order_corners(quad)
+    point = (np.linalg.norm(b[1] - b[0]) + np.linalg.norm(b[2] - b[3])) / 2 / 13
+    h, w = grey.shape[:2]
+    margin = 0.02 * max(h, w)
+    align = alignment(grey, quad)
+    refined = []
+    for left, right in moves:
+        moved = column_moved(quad, bar, left, right)
+        if not reasonable(moved):
+            continue
+        if (moved < -margin).any() or (moved > np.array([w, h]) + margin).any():
+            continue
+        q, f, b2 = polish(moved, *layout_fit(small, moved))
+        refined.append((alignment(grey, q), q, f, b2))
+    if not refined:
+        return None
+    # The refinement climbs the column alignment: the placement lining up best is the board's,
+    # and when that is the found quad's own (a right board's moves refine back onto it, or
+    # near), the found quad stays (train IMG_0337: its side moved out refines back 0.3 point
+    # off and lines up best, 4.74; its other side moved in refines to a quad a column over that
+    # lines up 4.31 to the found 4.03, with both short sides quiet).
+    a, q, f, b2 = max(refined, key=lambda r: r[0])
+    if float(np.max(np.linalg.norm(order_corners(q) - b, axis=1))) < 0.5 * point:
+        return None
+    if short_side_busy(grey, q) > min(busy - REACH_QUIET, REACH_QUIET_OK) or f < REACH_FIT * fit:
+        return None
+    return (q, f, b2) if a >= align else None

@@ -1,7 +1,8 @@
 """Marker-free board finding: quadrilateral candidates from contours, ranked by the layout
 scores, refined corner by corner and side by side (``vision.board.sides``), moved whole
-point columns where the frame says the board ends elsewhere (``vision.board.ends``), and a
-corner slid back along its side where its half row of points is off (``vision.board.columns``)."""
+point columns where the frame says the board ends elsewhere (``vision.board.ends``), a
+corner slid back along its side where its half row of points is off (``vision.board.columns``),
+and last a quad with a short side on the points refined again a column over (``reach_out``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import cv2
 import numpy as np
 
 from vision.board.columns import OFF_COLUMNS, columns_off, slide_corner
-from vision.board.ends import END_FIT, move_ends, ruled_out
+from vision.board.ends import END_FIT, move_ends, reach_out, ruled_out
 from vision.board.geometry import (
     BoardFix,
     BoardGeometry,
@@ -272,6 +273,13 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
             off, _ = columns_off(grey, polished[0], polished[2])
             doubtful = off >= OFF_COLUMNS or busy_long_side(grey, polished[0])
             best_q, fit, bar = slid if doubtful else polished
+        # A dark board's quad a column off, one short side on the points and the other inside
+        # the frame, seldom moves back whole (vision.board.ends.reach_out).
+        reached = reach_out(
+            grey, small, best_q, fit, bar, lambda q, f, b: _polish(grey, small, fast, q, f, b)
+        )
+        if reached is not None:
+            best_q, fit, bar = reached
     # A finalist whose short sides the frame rules out is no rival (its fit may come close:
     # the triangles repeat).
     rated = [(f[0], f[2], f[3]) for f in finalists if not ruled_out(grey, best_q, f[2])]
