@@ -93,10 +93,8 @@ def move_ends(
         busy = short_side_busy(grey, quad)
         best: tuple[float, float, np.ndarray] | None = None
         for left, right in _MOVES:
-            moved = column_moved(quad, bar, left, right)
-            if not reasonable(moved):
-                continue
-            if (moved < -margin).any() or (moved > np.array([w, h]) + margin).any():
+            moved = _moved_in_view(quad, bar, left, right, (w, h), margin)
+            if moved is None:
                 continue
             # The quiet test first: it rules out most moves, and costs less than a fit.
             moved_busy = short_side_busy(grey, moved)
@@ -158,10 +156,8 @@ def reach_out(
     align = alignment(grey, quad)
     refined = []
     for left, right in moves:
-        moved = column_moved(quad, bar, left, right)
-        if not reasonable(moved):
-            continue
-        if (moved < -margin).any() or (moved > np.array([w, h]) + margin).any():
+        moved = _moved_in_view(quad, bar, left, right, (w, h), margin)
+        if moved is None:
             continue
         q, f, b2 = polish(moved, *layout_fit(small, moved))
         refined.append((alignment(grey, q), q, f, b2))
@@ -178,3 +174,17 @@ def reach_out(
     if short_side_busy(grey, q) > min(busy - REACH_QUIET, REACH_QUIET_OK) or f < REACH_FIT * fit:
         return None
     return (q, f, b2) if a >= align else None
+
+
+def _moved_in_view(
+    quad: np.ndarray, bar: float, left: int, right: int, size: tuple[int, int], margin: float
+) -> np.ndarray | None:
+    """The quad moved ``left`` / ``right`` columns at its two ends (``column_moved``), or None
+    when that is no reasonable board or leaves the picture (``size`` = (w, h)) by more than
+    ``margin`` pixels."""
+    moved = column_moved(quad, bar, left, right)
+    if not reasonable(moved):
+        return None
+    if (moved < -margin).any() or (moved > np.array(size) + margin).any():
+        return None
+    return moved
