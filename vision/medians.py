@@ -28,6 +28,15 @@ def channel_medians(img: np.ndarray) -> np.ndarray:
     return out
 
 
+def colour_median(px: np.ndarray) -> np.ndarray:
+    """``np.median(px, axis=0)`` of (N, 3) colours, the same values: from histograms when they
+    are whole 8-bit values (``to_lab``'s are; several times faster), else numpy's."""
+    q = px.astype(np.uint8)
+    if len(px) == 0 or not np.array_equal(q, px):
+        return np.median(px, axis=0)
+    return channel_medians(q.reshape(-1, 1, 3)).astype(px.dtype)
+
+
 def rows_median(rows: np.ndarray) -> np.ndarray:
     """``np.median(rows, axis=0)`` of a float (pixels, channels) array without NaNs, the same
     values: the middle row's, or the mean of the middle two as numpy takes it (their sum over

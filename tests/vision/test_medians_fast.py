@@ -3,11 +3,13 @@ pixels' median per channel, each pixel's colour length, a face's median pip valu
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
 from vision.dice_tilt import _median_of
-from vision.medians import colour_length, rows_median
+from vision.medians import colour_length, colour_median, rows_median
 
 
 @pytest.mark.parametrize("top", [3, 40, 256])  # few levels: many ties at the median
@@ -20,6 +22,21 @@ def test_rows_median_is_numpy_median(top: int) -> None:
         want = np.median(rows, axis=0)
         got = rows_median(rows)
         assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("top", [4, 256])
+def test_colour_median_is_numpy_median(top: int) -> None:
+    rng = np.random.default_rng(top + 7)
+    for n in range(0, 90, 7):  # odd, even and no pixels
+        px = rng.integers(0, top, (n, 3)).astype(np.float32)
+        # whole 8-bit values, not whole, not 8-bit
+        kinds = [px, px + np.float32(0.5), px - np.float32(300)]
+        for p in kinds:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # numpy warns on no pixels (its median is NaN)
+                want = np.median(p, axis=0)
+                got = colour_median(p)
+            assert got.dtype == want.dtype and np.array_equal(got, want, equal_nan=True)
 
 
 def test_colour_length_is_numpy_norm() -> None:

@@ -53,6 +53,7 @@ from vision.checkers.slot_model import (
 from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
+from vision.medians import colour_median
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
@@ -115,7 +116,7 @@ def count_checkers(
     care = (xx >= 1) & (xx <= width - 2)
     # Field colour: the middle band outside triangles and bar, median over the board.
     mid = lab[int(h * 0.46) : int(h * 0.54)].reshape(-1, 3)
-    field = np.median(mid, axis=0)
+    field = colour_median(mid)
     # Triangle colours: two groups of alternating columns, median near the tips.
     band = (yy > tip * 0.55) & (yy < tip * 0.8) & tri_mask & ~unsure
     stacked = np.stack(strips)  # all 24 at once: the same values, less per-call overhead
