@@ -27,10 +27,8 @@ nothing (a phantom, more often than a renamed point).  A point renamed so is dou
 
 from __future__ import annotations
 
-from vision.checkers.model import CHECKERS_PER_SIDE
+from vision.checkers.model import CHECKERS_PER_SIDE, HOME
 
-# Each side's home board, as indices of the counts (0 = white's point 1).
-HOME = {False: range(0, 6), True: range(18, 24)}
 # A side this far short of 15 bore off (a side one or two short was more often misread).
 BORE_OFF = 3
 # Confidence of a point renamed.

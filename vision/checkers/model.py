@@ -15,6 +15,9 @@ WORK_H = 450
 
 
 CHECKERS_PER_SIDE = 15
+# Each side's home board (False: white, True: black), as indices of the counts (0 = white's
+# point 1).
+HOME = {False: range(0, 6), True: range(18, 24)}
 
 
 @dataclass(frozen=True)

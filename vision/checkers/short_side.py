@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from vision.checkers.model import CHECKERS_PER_SIDE
+from vision.checkers.model import CHECKERS_PER_SIDE, HOME
 
 # Points whose count is believed from here on (the referee's threshold) are never candidates.
 DOUBTED = 0.65
@@ -59,8 +59,6 @@ MANY_FROM = 3
 MAX_MANY = 12
 # Confidence of a point that took a missing checker.
 FILLED_CONF = 0.5
-# Each side's home board, as indices of the counts (0 = white's point 1).
-_HOME = {False: range(0, 6), True: range(18, 24)}
 
 
 def fill_short(
@@ -170,7 +168,7 @@ def _strong(empties: list[int], edge_p: Callable[[int], float] | None, most: int
 def _none_off(counts: list[int], blk: bool, conf: list[float] | None = None) -> bool:
     """Has this side none borne off: a checker on a point outside its home board (with
     ``conf``: a believed one)."""
-    home = _HOME[blk]
+    home = HOME[blk]
     return any(
         counts[i] and (conf is None or conf[i] >= DOUBTED) for i in range(24) if i not in home
     )
