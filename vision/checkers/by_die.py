@@ -62,7 +62,7 @@ def board_not_checker(
     and triangle colours) and unlike the row's other checkers (``row``, their sampled colours)?"""
     if not row:
         return False
-    px = _round_die(lab, last.x, last.y, 0.42 * d, ignore, sy)
+    px, _ = _round_die(lab, last.x, last.y, 0.42 * d, ignore, sy)
     if len(px) < MIN_SEEN:
         return False
     seen = np.median(px, axis=0)
@@ -79,22 +79,24 @@ def _round_die(
     r: float,
     ignore: tuple[tuple[float, float, float, float], ...],
     sy: float,
-) -> np.ndarray:
+) -> tuple[np.ndarray, int]:
     """The Lab pixels of the disc of radius ``r`` at (x, y) that the dice's boxes (input
-    pixels, y over ``sy``; DIE_MARGIN round them) leave seen."""
+    pixels, y over ``sy``; DIE_MARGIN round them) leave seen, and the whole disc's pixel count
+    (in the image)."""
     h, w = lab.shape[:2]
     x0, x1 = int(max(0, x - r)), int(min(w, np.ceil(x + r) + 1))
     y0, y1 = int(max(0, y - r)), int(min(h, np.ceil(y + r) + 1))
     if x1 <= x0 or y1 <= y0:
-        return np.zeros((0, 3), lab.dtype)
+        return np.zeros((0, 3), lab.dtype), 0
     yy, xx = np.mgrid[y0:y1, x0:x1]
     disc = (xx - x) ** 2 + (yy - y) ** 2 <= r * r
+    full = int(disc.sum())
     for bx0, by0, bx1, by1 in ignore:
         mx, my = DIE_MARGIN * (bx1 - bx0), DIE_MARGIN * (by1 - by0)
         disc &= ~(
             (xx >= bx0 - mx) & (xx <= bx1 + mx) & (yy >= (by0 - my) / sy) & (yy <= (by1 + my) / sy)
         )
-    return lab[y0:y1, x0:x1][disc]
+    return lab[y0:y1, x0:x1][disc], full
 
 
 def _near_box(
@@ -141,8 +143,8 @@ def checker_under_die(
     r = SLOT_R * d
     if not any(_near_box(x, y, r, box, sy) for box in ignore):
         return None
-    full = len(_round_die(lab, x, y, SLOT_R * d, (), sy))
-    px = _round_die(lab, x, y, SLOT_R * d, ignore, sy).astype(np.float32)
+    seen, full = _round_die(lab, x, y, r, ignore, sy)
+    px = seen.astype(np.float32)
     if not sets or not SEEN * full <= len(px) < full:
         return None
     mean = px.mean(axis=0)
