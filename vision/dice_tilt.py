@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision.cocked_view import CameraView, DieView
-from vision.medians import colour_length, rows_median
+from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 
 
@@ -70,8 +70,8 @@ def tilt_cues(
     x0, x1 = max(0, int(g.cx) - ext), min(w, int(g.cx) + ext + 1)
     y0, y1 = max(0, int(g.cy) - ext), min(h, int(g.cy) + ext + 1)
     patch = gray[y0:y1, x0:x1].astype(np.float32)
-    face = _median_of([p.face for p in g.pips])
-    contrast = _median_of([p.contrast for p in g.pips])
+    face = median_of([p.face for p in g.pips])
+    contrast = median_of([p.contrast for p in g.pips])
     m = (np.abs(patch - face) < 0.3 * contrast).astype(np.uint8)
     for p in g.pips:  # pips belong to the face
         cv2.circle(m, (int(round(p.x - x0)), int(round(p.y - y0))), int(p.r * 1.4 + 1), 1, -1)
@@ -136,17 +136,6 @@ def _body_cues(
     across = abs(off[0] * toc[1] - off[1] * toc[0])
     along = float(off @ toc)  # > 0 toward the image centre, as perspective shows a flat die
     return float(np.linalg.norm(off)), float(across), float(len(xs) / (d * d)), along
-
-
-def _median_of(values: list[float]) -> float:
-    """``float(np.median(values))`` of a short list (a face's pips), without numpy's overhead:
-    the middle value, or the mean of the middle two as numpy takes it ((a + b) / 2)."""
-    s = sorted(values)
-    n = len(s)
-    if n == 0:
-        return float("nan")
-    m = n // 2
-    return float(s[m]) if n % 2 else float((s[m - 1] + s[m]) / 2)
 
 
 # Picked on the synthetic dev split (tests/data/synthetic/dev, 190 matched dice, 42 cocked).

@@ -1,5 +1,5 @@
-"""The short cuts of vision.medians and the tilt cues give numpy's own numbers exactly: a few
-pixels' median per channel, each pixel's colour length, a face's median pip value."""
+"""The short cuts of vision.medians give numpy's own numbers exactly: a few pixels' median per
+channel, each pixel's colour length, a face's median pip value."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import warnings
 import numpy as np
 import pytest
 
-from vision.dice_tilt import _median_of
-from vision.medians import colour_length, colour_median, rows_median
+from vision.medians import colour_length, colour_median, median_of, rows_median
 
 
 @pytest.mark.parametrize("top", [3, 40, 256])  # few levels: many ties at the median
@@ -56,4 +55,4 @@ def test_median_of_a_few_values_is_numpy_median() -> None:
     for n in range(1, 9):
         for _ in range(200):
             values = (rng.random(n) * 255).tolist()
-            assert _median_of(values) == float(np.median(values))
+            assert median_of(values) == float(np.median(values))
