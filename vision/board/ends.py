@@ -61,8 +61,13 @@ def column_moved(quad: np.ndarray, bar_frac: float, left: float, right: float) -
 def short_side_busy(grey: np.ndarray, quad: np.ndarray, unseen: float = _UNSEEN) -> float:
     """The busier short side's outside-over-inside edge energy (``side_quiet``), a side whose
     outside band is off the image counted as ``unseen``."""
-    quiet = side_quiet(grey, quad)[[1, 3]]
-    return float(np.max(np.where(np.isfinite(quiet), quiet, unseen)))
+    return _busiest(side_quiet(grey, quad), unseen)
+
+
+def _busiest(quiet: np.ndarray, unseen: float = _UNSEEN) -> float:
+    """``short_side_busy`` from a quad's ``side_quiet``."""
+    short = quiet[[1, 3]]
+    return float(np.max(np.where(np.isfinite(short), short, unseen)))
 
 
 def ruled_out(grey: np.ndarray, quad: np.ndarray, rival: np.ndarray) -> bool:
@@ -143,10 +148,10 @@ def reach_out(
     refinement) has put its sides on the board's edges. The busier short side moved a column
     out, and the other a column in, are each refined; the one lining up best decides (a right
     board's moves refine back onto it). ``polish`` maps (quad, fit, bar) to the same."""
-    busy = short_side_busy(grey, quad)
+    quiet = side_quiet(grey, quad)
+    busy = _busiest(quiet)
     if busy < REACH_BUSY:
         return None
-    quiet = side_quiet(grey, quad)
     right_busier = not quiet[3] > quiet[1]  # a side off the image (inf) counts as busier
     moves = ((0, 1), (1, 0)) if right_busier else ((-1, 0), (0, -1))
     b = order_corners(quad)
