@@ -23,9 +23,21 @@ def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     difference (0.25 dL^2 + da^2 + db^2, summed in that order), without numpy's slow
     broadcasting over a last axis of 3 (~2x faster on a point's strip)."""
     d0 = a[..., 0] - b[..., 0]
+    if type(d0) is not np.ndarray or d0.dtype.kind != "f":  # a scalar (two colours), ints
+        d1 = a[..., 1] - b[..., 1]
+        d2 = a[..., 2] - b[..., 2]
+        return 0.25 * (d0 * d0) + d1 * d1 + d2 * d2
+    # Float differences, in place: the same products and sums in the same order, without a
+    # temporary a step (unlike_board's 24 stacked strips: ~20% faster).
+    d0 *= d0
+    d0 *= 0.25
     d1 = a[..., 1] - b[..., 1]
-    d2 = a[..., 2] - b[..., 2]
-    return 0.25 * (d0 * d0) + d1 * d1 + d2 * d2
+    d1 *= d1
+    d0 += d1
+    np.subtract(a[..., 2], b[..., 2], out=d1)
+    d1 *= d1
+    d0 += d1
+    return d0
 
 
 # colour_dist > 18 without the square root: float32 sqrt is correctly rounded and monotonic,
