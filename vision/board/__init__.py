@@ -16,8 +16,8 @@ Two ways to find it:
   (``vision.board.layout``; the search: ``vision.board.frame``), then refined corner by corner
   on the column alignment and side by side onto nearby straight edges (``vision.board.sides``),
   and last moved whole point columns where its short sides lie on the points or inside the
-  frame, or refined again a column over where one short side lies on the points
-  (``vision.board.ends``).
+  frame, or refined again a column over (or shifted whole columns) where a short side lies on
+  the points (``vision.board.ends``).
 
 ::
 

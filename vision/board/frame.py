@@ -2,7 +2,8 @@
 scores, refined corner by corner and side by side (``vision.board.sides``), moved whole
 point columns where the frame says the board ends elsewhere (``vision.board.ends``), a
 corner slid back along its side where its half row of points is off (``vision.board.columns``),
-and last a quad with a short side on the points refined again a column over (``reach_out``)."""
+and last a quad with a short side on the points refined again a column over (``reach_out``) or
+shifted whole columns to where both short sides lie on the frame (``shift_over``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import cv2
 import numpy as np
 
 from vision.board.columns import OFF_COLUMNS, columns_off, slide_corner
-from vision.board.ends import END_FIT, move_ends, reach_out, ruled_out
+from vision.board.ends import END_FIT, move_ends, reach_out, ruled_out, shift_over
 from vision.board.geometry import (
     BoardFix,
     BoardGeometry,
@@ -275,11 +276,15 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
             best_q, fit, bar = slid if doubtful else polished
         # A dark board's quad a column off, one short side on the points and the other inside
         # the frame, seldom moves back whole (vision.board.ends.reach_out).
-        reached = reach_out(
-            grey, small, best_q, fit, bar, lambda q, f, b: _polish(grey, small, fast, q, f, b)
-        )
+        polish = lambda q, f, b: _polish(grey, small, fast, q, f, b)  # noqa: E731
+        reached = reach_out(grey, small, best_q, fit, bar, polish)
         if reached is not None:
             best_q, fit, bar = reached
+        # Two or three columns off, the columns between lie on the points too: the quad is
+        # shifted whole to where both its short sides lie on the frame (ends.shift_over).
+        shifted = shift_over(grey, small, best_q, fit, bar, polish)
+        if shifted is not None:
+            best_q, fit, bar = shifted
     # A finalist whose short sides the frame rules out is no rival (its fit may come close:
     # the triangles repeat).
     rated = [(f[0], f[2], f[3]) for f in finalists if not ruled_out(grey, best_q, f[2])]
