@@ -16,8 +16,9 @@ sure checkers, as a row on the first slots of an otherwise empty point, or as an
 the edge (a fanned stack); colour alone (a shadow, a die) needs some outline on its run.  The
 slot grid follows a point's outlines when the board edge is registered a few pixels off.  A
 point's first layer is the run of slots from its edge seen by any cue (outlines further out
-imply the checkers below them, but not one centred on a die: its corners and shadow make a
-circle; a fifth slot the half barely holds counts under a sure outline);
+imply the checkers below them, but not one centred on a die, whose corners and shadow make a
+circle, nor one past a slot nothing sees after a colour run of the row's set; a fifth slot the
+half barely holds counts under a sure outline);
 a full first layer (5) may carry a second layer in its gaps, seen as circles nearer a gap than a
 slot, filled from the edge like a pyramid, and gaps hidden under a third layer add to it; a
 stack fanned along the point is counted from its outlines' even period (up to its colour run's

@@ -204,6 +204,11 @@ def cell_checkers(
         clear = alongs_of(circles[~on_die], cell, h)
         proof = _circles_near(clear, [0.5 * d + k * pitch for k in range(max_first)], 0.45 * r)
     far_circle = max((k for k in range(max_first) if proof[k]), default=-1)
+    if n_colour and not all(seen[n_colour:far_circle]):
+        # The colour run saw the row's set and stops before a slot nothing sees: a checker
+        # there would show its colour as the run's do, so the outline past it is something
+        # else (wood grain, a die's shadow, a triangle's tip).
+        far_circle = -1
     if far_circle >= 2 and (
         sum(seen[: far_circle + 1]) >= 0.6 * (far_circle + 1) or seen[far_circle - 1]
     ):
