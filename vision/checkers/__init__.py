@@ -56,12 +56,13 @@ a clear rim the learned cue sees last).  A side one or
 two short of 15 with a checker on a point outside its home board has borne none off: its
 missing checkers go to its doubted points when these explain them one each (or to those
 empty ones the learned cue clearly sees a checker on, or to its one doubted tall stack),
-doubtfully.  After that, an empty point whose edge slot is coloured like a set, with a rim, and
-that the learned cue sees a checker on, holds one (and the next slots the cue sees), doubtfully,
-when its side is short of 15 by at least as many such points; more of them than missing checkers
-are only doubted.  Without calibrated colours, a frame whose sides break the rules as named (a
-side far short of 15, so it bore off, with checkers outside its home) and keep them renamed
-(both sides, or one point) is renamed, doubtfully.  Borne off: 15
+doubtfully; a side still one or two short at the end leaves the bar in doubt (its missing
+checker may be there).  After that, an empty point whose edge slot is coloured like a set,
+with a rim, and that the learned cue sees a checker on, holds one (and the next slots the cue
+sees), doubtfully, when its side is short of 15 by at least as many such points; more of them
+than missing checkers are only doubted.  Without calibrated colours, a frame whose sides break
+the rules as named (a side far short of 15, so it bore off, with checkers outside its home) and
+keep them renamed (both sides, or one point) is renamed, doubtfully.  Borne off: 15
 minus the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large
 blobs unlike the board and unexplained by checkers or dice (a hand: the reader says
 "occluded").

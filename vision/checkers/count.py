@@ -42,7 +42,7 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.checkers.seen_empty import add_seen
-from vision.checkers.short_side import fill_short
+from vision.checkers.short_side import bar_doubt, fill_short
 from vision.checkers.slot_colour import like_set_slots, looks_like
 from vision.checkers.slot_model import (
     edge_slot_probability,
@@ -391,7 +391,7 @@ def count_checkers(
         off_black=off_b,
         off_from_trays=False,
         point_confidence=tuple(conf),
-        bar_confidence=bar_conf,
+        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf),
         off_confidence=0.5,
         discs=tuple(discs),
         unexplained=unexplained,
