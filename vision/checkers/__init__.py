@@ -16,7 +16,9 @@ sure checkers, as a row on the first slots of an otherwise empty point, or as an
 the edge (a fanned stack); colour alone (a shadow, a die) needs some outline on its run.  The
 slot grid follows a point's outlines when the board edge is registered a few pixels off.  A
 point's first layer is the run of slots from its edge seen by any cue (outlines further out
-imply the checkers below them; a fifth slot the half barely holds counts under a sure outline);
+imply the checkers below them, but not one centred on a die, whose corners and shadow make a
+circle, nor one past a slot nothing sees after a colour run of the row's set; a fifth slot the
+half barely holds counts under a sure outline);
 a full first layer (5) may carry a second layer in its gaps, seen as circles nearer a gap than a
 slot, filled from the edge like a pyramid, and gaps hidden under a third layer add to it; a
 stack fanned along the point is counted from its outlines' even period (up to its colour run's
@@ -54,12 +56,13 @@ a clear rim the learned cue sees last).  A side one or
 two short of 15 with a checker on a point outside its home board has borne none off: its
 missing checkers go to its doubted points when these explain them one each (or to those
 empty ones the learned cue clearly sees a checker on, or to its one doubted tall stack),
-doubtfully.  After that, an empty point whose edge slot is coloured like a set, with a rim, and
-that the learned cue sees a checker on, holds one (and the next slots the cue sees), doubtfully,
-when its side is short of 15 by at least as many such points; more of them than missing checkers
-are only doubted.  Without calibrated colours, a frame whose sides break the rules as named (a
-side far short of 15, so it bore off, with checkers outside its home) and keep them renamed
-(both sides, or one point) is renamed, doubtfully.  Borne off: 15
+doubtfully; a side still one or two short at the end leaves the bar in doubt (its missing
+checker may be there).  After that, an empty point whose edge slot is coloured like a set,
+with a rim, and that the learned cue sees a checker on, holds one (and the next slots the cue
+sees), doubtfully, when its side is short of 15 by at least as many such points; more of them
+than missing checkers are only doubted.  Without calibrated colours, a frame whose sides break
+the rules as named (a side far short of 15, so it bore off, with checkers outside its home) and
+keep them renamed (both sides, or one point) is renamed, doubtfully.  Borne off: 15
 minus the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large
 blobs unlike the board and unexplained by checkers or dice (a hand: the reader says
 "occluded").

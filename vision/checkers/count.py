@@ -42,7 +42,7 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.checkers.seen_empty import add_seen
-from vision.checkers.short_side import fill_short
+from vision.checkers.short_side import bar_doubt, fill_short
 from vision.checkers.slot_colour import like_set_slots, looks_like
 from vision.checkers.slot_model import (
     edge_slot_probability,
@@ -157,6 +157,7 @@ def count_checkers(
     edge_slots = [((c.x0 + c.x1) / 2.0, 0.5 * d if c.top else h - 1 - 0.5 * d) for c in cells]
     edge_rims = rims_at(edges, edge_slots, d, ignore, sy)
     rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
+    under_die = in_mask(circles, ignore_mask)
     found_cells: list[list[Found]] = []
     for i, c in enumerate(cells):
         seen_beside = [
@@ -178,6 +179,7 @@ def count_checkers(
                 circles[strong],
                 raw,
                 rim0=rims[i],
+                on_die=under_die,
             )
         )
     # Rows (two to five) lie on the slot grid: the rims of their checkers past the edge one.
@@ -186,7 +188,6 @@ def count_checkers(
     row_rims = [[float(edge_rims[i])] for i in range(len(cells))]
     for (i, _), r in zip(rest, rest_rims, strict=True):
         row_rims[i].append(float(r))
-    under_die = in_mask(circles, ignore_mask)
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = [f.colour for fs in found_cells for f in fs]
     feats_a = np.array(feats, np.float32).reshape(-1, 3)
@@ -390,7 +391,7 @@ def count_checkers(
         off_black=off_b,
         off_from_trays=False,
         point_confidence=tuple(conf),
-        bar_confidence=bar_conf,
+        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf),
         off_confidence=0.5,
         discs=tuple(discs),
         unexplained=unexplained,

@@ -12,7 +12,9 @@ whose edge slot is coloured like that set (a dark checker on a dark point).  Whe
 many such points as checkers are missing, each takes one, doubtfully; among more, the empty
 points the learned slot cue clearly sees a checker on (``slot_model``), or else the side's one
 doubted tall stack, take them.  Otherwise the counts are left as read.  A side read right is
-not short (but for that rare bear-off), and no point taking a checker is believed.
+not short (but for that rare bear-off), and no point taking a checker is believed.  A side
+still one or two short after all this leaves the bar in doubt (``bar_doubt``): its missing
+checker may be there (a dark checker on a dark bar).
 
 Three or more short (``_fill_many``: a tall dark stack read far short or empty, its upper
 checkers or second layer lost on a dark triangle), the other side must count exactly 15 on the
@@ -172,3 +174,18 @@ def _none_off(counts: list[int], blk: bool, conf: list[float] | None = None) -> 
     return any(
         counts[i] and (conf is None or conf[i] >= DOUBTED) for i in range(24) if i not in home
     )
+
+
+def bar_doubt(
+    white: list[int], black: list[int], bar_white: int, bar_black: int, bar_conf: float
+) -> float:
+    """The bar's confidence: no more than FILLED_CONF while a side is still one or two short of
+    15 though it has borne none off (a checker on a point outside its home board), as its
+    missing checker may be on the bar (a dark checker on a dark bar, one read as the other
+    side's).  Further short, the frame is misread elsewhere (or its board has fewer a side: the
+    paper webcam's 12)."""
+    short = any(
+        0 < CHECKERS_PER_SIDE - sum(counts) - bar <= MAX_FILL and _none_off(counts, blk)
+        for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black))
+    )
+    return min(bar_conf, FILLED_CONF) if short else bar_conf

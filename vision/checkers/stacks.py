@@ -140,9 +140,11 @@ def cell_checkers(
     sure: np.ndarray | None = None,
     raw: np.ndarray | None = None,
     rim0: float = 0.0,
+    on_die: np.ndarray | None = None,
 ) -> list[Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
-    empty board but had no circle (touching, low-contrast outlines)."""
+    empty board but had no circle (touching, low-contrast outlines).  ``on_die``: per circle
+    (of ``circles``), is its centre on a die (with the counter's margin)."""
     r = d / 2.0
     cxs = (cell.x0 + cell.x1) / 2.0
     out: list[Found] = []
@@ -196,7 +198,17 @@ def cell_checkers(
         # The first checker sits in the triangle's widest part: when it matches the triangle
         # it may go unseen, but the ones beyond it prove it is there.
         n_first = max(n_first, far + 1)
-    far_circle = max((k for k in range(max_first) if near[k]), default=-1)
+    # A circle centred on a die (its corners and shadow make one) proves nothing past the row.
+    proof = near
+    if on_die is not None and len(alongs) and np.any(on_die):
+        clear = alongs_of(circles[~on_die], cell, h)
+        proof = _circles_near(clear, [0.5 * d + k * pitch for k in range(max_first)], 0.45 * r)
+    far_circle = max((k for k in range(max_first) if proof[k]), default=-1)
+    if n_colour and not all(seen[n_colour:far_circle]):
+        # The colour run saw the row's set and stops before a slot nothing sees: a checker
+        # there would show its colour as the run's do, so the outline past it is something
+        # else (wood grain, a die's shadow, a triangle's tip).
+        far_circle = -1
     if far_circle >= 2 and (
         sum(seen[: far_circle + 1]) >= 0.6 * (far_circle + 1) or seen[far_circle - 1]
     ):
