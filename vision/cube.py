@@ -9,9 +9,11 @@ gives the location: within the middle half it is "centre", otherwise it belongs 
 sitting at that long edge.  Its face is read by :mod:`vision.cube_face`.  When no blob passes,
 fainter or smaller ones (a cube the colour of its bar, or only its number showing) are kept only
 if a number is read on them (at the bar's middle, a number seen but not told apart places the
-cube unread); failing those, a clear number read at the bar's middle itself is the cube (a white
-cube on white paper).  Blobs on dice the reader has read are never the cube.  The reader finds
-the cube before counting checkers and tells the bar's count where it is
+cube unread); a black cube at a light tray's end, no darker than the frame its side strip's
+median is, shows as a notch in the tray's blob (:mod:`vision.cube_notch`), believed when a
+number is read on it; failing those, a clear number read at the bar's middle itself is the cube
+(a white cube on white paper).  Blobs on dice the reader has read are never the cube.  The reader
+finds the cube before counting checkers and tells the bar's count where it is
 (:class:`vision.checkers.bar.CubeSeen`).
 
 ::
@@ -31,6 +33,7 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.cube_face import FaceRead, read_cube_face
+from vision.cube_notch import notch_blobs
 from vision.medians import channel_medians
 from vision.observation import CubeReading
 
@@ -62,6 +65,8 @@ _SEEN_SIZE = 0.75
 # A read at the bar's middle this good is the cube there (dev: centre cubes 0.63-0.99, most
 # over 0.86; no cube or one elsewhere at most 0.55, a checker on a printed bar line 0.75).
 _MIDDLE_SCORE = 0.8
+# A side strip's lighter blob this large (in cubes squared) is a tray whose notches are read.
+_TRAY_AREA = 4.0
 
 
 def _extended_size(geo: BoardGeometry) -> tuple[int, int, float, float]:
@@ -154,6 +159,17 @@ def find_cube(
                 and (seen is None or read.score > seen[0])
             ):
                 seen = (read.score, (min(cand[0], 0.5), cand[1], cand[2]), read)
+        # A dark cube at a light tray's end, no darker than the frame the strip's median is:
+        # a notch in the tray's blob, believed when a number is read on it.
+        notches = _notch_candidates(searched, search) if best is None else []
+        for cand in sorted(notches, reverse=True)[:_LOOSE_READS]:
+            c = (float(cand[1] / _SCALE - mx), float(cand[2] / _SCALE - my))
+            read = read_cube_face(
+                frame, homography, c, cube_px / _SCALE, _LOOSE_SCORE, min_margin=_LOOSE_MARGIN
+            )
+            if read.value is not None:
+                best, face = (min(cand[0], 0.5), cand[1], cand[2]), read
+                break
         if best is None and seen is not None:
             best, face = seen[1], seen[2]
     if best is None:
@@ -301,6 +317,18 @@ def _loose_candidates(
             found = _squares(bl, strip, search, _DIGITS)
             loose += [(*c, _DIGITS_MARGIN) for c in found]
     return loose
+
+
+def _notch_candidates(searched: list[_Strip], search: _Search) -> list[tuple[float, float, float]]:
+    """Cube-sized notches of the side strips' large lighter blobs (a tray), as (score, x, y).
+    (On the bar they add nothing: dev, unseen19 and unseen22 read the same with them.)"""
+    out = []
+    for strip in searched:
+        if not strip.on_bar:
+            light = (strip.dl > strip.step) | (strip.chroma2 > 625)
+            blobs = notch_blobs(light, _TRAY_AREA * search.cube_px**2)
+            out += _squares(blobs, strip, search)
+    return out
 
 
 @dataclass(frozen=True)
