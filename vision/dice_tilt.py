@@ -184,18 +184,39 @@ def restate(
 ) -> list[Any]:
     """The dice ``find_dice`` read on a board frame, each judged flat / cocked again with the
     camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
-    below the camera is and how wide a flat die's side faces show there. Readings without
-    tilt cues (another finder's) are left as they are."""
+    below the camera is and how wide a flat die's side faces show there. A face whose pips
+    span more than a flat die's face can there (``plane_span``) is left unread. Readings
+    without tilt cues (another finder's) are left as they are."""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
     out = []
     for r in readings:
         tilt = getattr(r, "tilt", None)
         if isinstance(tilt, TiltCues):
-            state = state_from_model(image_bgr, r.centre, die_px, tilt, cam.at(r.centre))
+            view = cam.at(r.centre)
+            state = state_from_model(image_bgr, r.centre, die_px, tilt, view)
             r = replace(r, state=state)
+            if r.value is not None and plane_span(r.pips, view) > _WIDE_SPAN:
+                r = replace(r, value=None)
         out.append(r)
     return out
+
+
+# A face's pips lie inside it: mapped onto a flat die's top face (plane_span), right reads
+# span at most 1.00 die sides (dev and unseen18-20, 22, board given; 2-6 pips), faces read
+# from two faces' pips (a cocked 3 and its side face's 3 read as a 6) 1.27-1.47.
+_WIDE_SPAN = 1.15
+
+
+def plane_span(pips: tuple[tuple[float, float, float], ...], view: DieView) -> float:
+    """The largest distance of a face's pips (image x, y, r) from their centre, doubled, on
+    the top face's plane of a flat die seen there (``view``), in die sides: a face read from
+    pips of two faces of a die, or of two dice, spans more than a die's face can."""
+    if len(pips) < 2:
+        return 0.0
+    pts = np.array([[p[0], p[1]] for p in pips], np.float64)
+    on_plane = np.linalg.solve(view.lin, (pts - pts.mean(axis=0)).T)
+    return float(2.0 * np.hypot(on_plane[0], on_plane[1]).max())
 
 
 @lru_cache(maxsize=4)
