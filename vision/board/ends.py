@@ -156,14 +156,11 @@ def reach_out(
         return None
     right_busier = not quiet[3] > quiet[1]  # a side off the image (inf) counts as busier
     moves = ((0, 1), (1, 0)) if right_busier else ((-1, 0), (0, -1))
-    b = order_corners(quad)
-    point = (np.linalg.norm(b[1] - b[0]) + np.linalg.norm(b[2] - b[3])) / 2 / 13
-    h, w = grey.shape[:2]
-    margin = 0.02 * max(h, w)
+    size, margin = _view_and_margin(grey)
     align = alignment(grey, quad)
     refined = []
     for left, right in moves:
-        moved = _moved_in_view(quad, bar, left, right, (w, h), margin)
+        moved = _moved_in_view(quad, bar, left, right, size, margin)
         if moved is None:
             continue
         q, f, b2 = polish(moved, *layout_fit(small, moved))
@@ -176,7 +173,7 @@ def reach_out(
     # off and lines up best, 4.74; its other side moved in refines to a quad a column over that
     # lines up 4.31 to the found 4.03, with both short sides quiet).
     a, q, f, b2 = max(refined, key=lambda r: r[0])
-    if float(np.max(np.linalg.norm(order_corners(q) - b, axis=1))) < 0.5 * point:
+    if _near(q, quad):
         return None
     if short_side_busy(grey, q) > min(busy - REACH_QUIET, REACH_QUIET_OK) or f < REACH_FIT * fit:
         return None
@@ -213,24 +210,35 @@ def shift_over(
     busy = short_side_busy(grey, quad)
     if busy < REACH_BUSY:
         return None
-    b = order_corners(quad)
-    point = (np.linalg.norm(b[1] - b[0]) + np.linalg.norm(b[2] - b[3])) / 2 / 13
-    h, w = grey.shape[:2]
-    margin = 0.02 * max(h, w)
+    size, margin = _view_and_margin(grey)
     best: tuple[np.ndarray, float, float] | None = None
     for k in SHIFTS:
-        moved = _moved_in_view(quad, bar, k, k, (w, h), margin)
+        moved = _moved_in_view(quad, bar, k, k, size, margin)
         # The quiet test first: it rules out nearly every shift, and costs far less than a polish.
         if moved is None or short_side_busy(grey, moved) > REACH_QUIET_OK:
             continue
         q, f, b2 = polish(moved, *layout_fit(small, moved))
-        if float(np.max(np.linalg.norm(order_corners(q) - b, axis=1))) < 0.5 * point:
+        if _near(q, quad):
             continue
         if short_side_busy(grey, q) > min(busy - REACH_QUIET, REACH_QUIET_OK) or f < fit:
             continue
         if best is None or f > best[1]:
             best = (q, f, b2)
     return best
+
+
+def _view_and_margin(grey: np.ndarray) -> tuple[tuple[int, int], float]:
+    """The picture's (w, h) and how far a moved quad may leave it (``_moved_in_view``)."""
+    h, w = grey.shape[:2]
+    return (w, h), 0.02 * max(h, w)
+
+
+def _near(q: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether every corner of ``q`` lies within half a point column of ``quad``'s: a move
+    that refines back onto the found quad is no move."""
+    b = order_corners(quad)
+    point = (np.linalg.norm(b[1] - b[0]) + np.linalg.norm(b[2] - b[3])) / 2 / 13
+    return float(np.max(np.linalg.norm(order_corners(q) - b, axis=1))) < 0.5 * point
 
 
 def _moved_in_view(
