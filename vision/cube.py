@@ -65,6 +65,8 @@ _SEEN_SIZE = 0.75
 # A read at the bar's middle this good is the cube there (dev: centre cubes 0.63-0.99, most
 # over 0.86; no cube or one elsewhere at most 0.55, a checker on a printed bar line 0.75).
 _MIDDLE_SCORE = 0.8
+# Off-colour: squared chroma off a strip's median over 25 ** 2 (exact in float32).
+_CHROMA2 = 625
 # A side strip's lighter blob this large (in cubes squared) is a tray whose notches are read.
 _TRAY_AREA = 4.0
 
@@ -119,10 +121,8 @@ def find_cube(
         if x1 - x0 < cube_px * 0.8:
             continue
         lab = _strip_lab(frame, homography, geometry, x0, x1)
-        # Off the strip's median, per channel. Chroma is compared squared: 25 ** 2 = 625
-        # exactly. An 8-bit value less a median (a whole or half number) and its square are
-        # exact in float32, so each is a 256-entry table looked up: the float32 values the
-        # subtraction over the whole strip gave, a few times faster.
+        # Off the strip's median, per channel, chroma squared: 256-entry tables (an 8-bit value
+        # less a median and its square are exact in float32), the subtraction's values, faster.
         dl, chroma2 = _off_median(lab, channel_medians(lab))
         # Lighter, darker and other-coloured than the strip, each on its own: a light cube's
         # dark shadow must not join it into one blob that is no longer square.  The bar is
@@ -130,8 +130,8 @@ def find_cube(
         # table): a fainter cube stands out there.
         step = _BAR_LIGHTNESS if on_bar else _SIDE_LIGHTNESS
         blobs = [
-            _blobs((dl > step) | (chroma2 > 625)),
-            _blobs((dl < -step) & (chroma2 <= 625)),
+            _blobs(_lighter(dl, chroma2, step)),
+            _blobs((dl < -step) & (chroma2 <= _CHROMA2)),
         ]
         strip = _Strip(x0, x1, on_bar, step, dl, chroma2, blobs)
         for bl in blobs:
@@ -298,6 +298,11 @@ def _blobs(candidate: np.ndarray) -> Blobs:
     return n, stats, cents
 
 
+def _lighter(dl: np.ndarray, chroma2: np.ndarray, step: float, scale: float = 1.0) -> np.ndarray:
+    """The lighter mask (by ``step`` or off-colour), thresholds times ``scale`` (loose steps)."""
+    return (dl > step * scale) | (chroma2 > _CHROMA2 * scale * scale)
+
+
 def _loose_candidates(
     searched: list[_Strip], search: _Search
 ) -> list[tuple[float, float, float, float]]:
@@ -307,8 +312,7 @@ def _loose_candidates(
     for strip in searched:
         dl, chroma2 = strip.dl, strip.chroma2
         for f in _LOOSE:
-            ls = strip.step * f
-            for candidate in ((dl > ls) | (chroma2 > 625 * f * f), dl < -ls):
+            for candidate in (_lighter(dl, chroma2, strip.step, f), dl < -strip.step * f):
                 found = _squares(_blobs(candidate), strip, search)
                 loose += [(*c, _LOOSE_MARGIN) for c in found]
         # A dark cube on a dark bar, a white one on paper: only its number stands out. Read
@@ -323,11 +327,9 @@ def _notch_candidates(searched: list[_Strip], search: _Search) -> list[tuple[flo
     """Cube-sized notches of the side strips' large lighter blobs (a tray), as (score, x, y).
     (On the bar they add nothing: dev, unseen19 and unseen22 read the same with them.)"""
     out = []
-    for strip in searched:
-        if not strip.on_bar:
-            light = (strip.dl > strip.step) | (strip.chroma2 > 625)
-            blobs = notch_blobs(light, _TRAY_AREA * search.cube_px**2)
-            out += _squares(blobs, strip, search)
+    for strip in (s for s in searched if not s.on_bar):
+        light = _lighter(strip.dl, strip.chroma2, strip.step)
+        out += _squares(notch_blobs(light, _TRAY_AREA * search.cube_px**2), strip, search)
     return out
 
 
