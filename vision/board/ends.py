@@ -121,6 +121,9 @@ def move_ends(
     return (quad, fit, bar) if moves else None
 
 
+# The search's refinement of a moved quad: (quad, layout fit, bar_frac) to the same.
+Polish = Callable[[np.ndarray, float, float], tuple[np.ndarray, float, float]]
+
 # Reaching past a busy short side (reach_out): a short side this busy outside (side_quiet) may
 # lie on the points ...
 REACH_BUSY = 0.8
@@ -138,7 +141,7 @@ def reach_out(
     quad: np.ndarray,
     fit: float,
     bar: float,
-    polish: Callable[[np.ndarray, float, float], tuple[np.ndarray, float, float]],
+    polish: Polish,
 ) -> tuple[np.ndarray, float, float] | None:
     """A quad a column off with a short side on the points and the other inside the frame
     (a dark board, where the frame's edge is faint and the triangles run on past the side),
@@ -192,7 +195,7 @@ def shift_over(
     quad: np.ndarray,
     fit: float,
     bar: float,
-    polish: Callable[[np.ndarray, float, float], tuple[np.ndarray, float, float]],
+    polish: Polish,
 ) -> tuple[np.ndarray, float, float] | None:
     """A quad two or three columns off, a short side on the points (and the other on the
     board's outer edge, or both on the points), moved whole to where both short sides lie on
