@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.cocked_strays import stray_pips
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
 from vision.dice_tilted import tilted_dice
@@ -70,6 +71,9 @@ class DieReading:
     top_face_size: float
     pips: tuple[tuple[float, float, float], ...] = ()  # (x, y, r) of the pips counted
     tilt: TiltCues | None = None  # the measurements behind ``state``
+    # Pips near the die of its pips' size that no face counted (x, y, r), with a die size:
+    # a cocked die's raised side face shows them (``vision.cocked_strays``).
+    strays: tuple[tuple[float, float, float], ...] = ()
 
 
 def find_dice(
@@ -177,6 +181,7 @@ def find_dice(
     halves = [g.half for g in groups if len(g.pips) >= 3]
     ref_work = 0.5 * die_px if die_px else _median(halves) if halves else 0.0
     face_pips = [p for g in groups if len(g.pips) > 1 for p in g.pips]
+    counted = {(p.x, p.y) for g in groups for p in g.pips}
     ref_contrast = _median([p.contrast for p in face_pips]) if face_pips else 0.0
     ref_r = _median([p.r for p in face_pips]) if face_pips else 0.0
     ref_half = ref_work / f
@@ -212,6 +217,7 @@ def find_dice(
                 top_face_size=2 * hs,
                 pips=tuple((p.x / f, p.y / f, p.r / f) for p in g.pips),
                 tilt=cues,
+                strays=stray_pips(g, pips, counted, die_px, f) if die_px else (),
             )
         )
     return out

@@ -1,0 +1,93 @@
+"""Stray pips beside a die (``vision.cocked_strays``) lower the cocked-die model's bar."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import cocked
+from vision.cocked import N_FEATURES, CockedModel
+from vision.cocked_strays import stray_pips, strays_beside
+from vision.cocked_view import CameraView
+from vision.dice import find_dice
+from vision.dice_tilt import STRAY_THRESHOLD, TiltCues, state_from_model
+from vision.pip_groups import make_group
+from vision.pips import Pip
+
+
+def _pip(x: float, y: float, r: float = 3.0, contrast: float = 80.0) -> Pip:
+    return Pip(x, y, r, True, contrast, 200.0, 120.0, 0.9)
+
+
+def test_stray_pips_keep_uncounted_pips_of_the_faces_size_and_contrast_nearby() -> None:
+    face = make_group([_pip(100, 100), _pip(110, 110)], 0.0)
+    near = _pip(130, 100)
+    others = [
+        near,
+        _pip(100, 400),  # too far
+        _pip(95, 125, r=1.0),  # too small (a speck)
+        _pip(125, 95, r=6.0),  # too big (a checker's rim)
+        _pip(80, 100, contrast=20.0),  # too faint
+        _pip(90, 120),  # counted by another face
+    ]
+    got = stray_pips(face, [*face.pips, *others], {(90.0, 120.0)}, 40.0, 2.0)
+    assert got == ((65.0, 50.0, 1.5),)  # image pixels: work pixels over the scale
+
+
+def test_strays_beside_counts_a_ring_on_the_top_faces_plane() -> None:
+    view = CameraView.straight_down((1280, 960), 40.0).at((640.0, 480.0))
+    centre = (640.0, 480.0)
+    # A die side is ~40 px: 10 px is on the face, 20 px by its corner pips, 24 and 26 px
+    # beside it, 40 px beyond.
+    strays = [(650.0, 480.0, 3.0), (660.0, 480.0, 3.0), (640.0, 504.0, 3.0), (614.0, 480.0, 3.0),
+              (680.0, 480.0, 3.0)]  # fmt: skip
+    assert strays_beside(strays, centre, view) == 2
+    assert strays_beside([], centre, view) == 0
+
+
+def _constant(p: float, threshold: float) -> CockedModel:
+    logit = float(np.log(p / (1 - p)))
+    z = np.zeros((N_FEATURES, 1), np.float32)
+    one, zero = np.ones(N_FEATURES, np.float32), np.zeros(N_FEATURES, np.float32)
+    return CockedModel(zero, one, z, np.zeros(1, np.float32), np.zeros(1, np.float32), logit,
+                       threshold)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("p", "strays", "board", "state"),
+    [
+        (0.7, 0, True, "flat"),  # under the model's bar, no second witness
+        (0.7, 1, True, "cocked"),  # a stray pip beside it: the lower bar
+        (STRAY_THRESHOLD - 0.05, 2, True, "flat"),  # under the lower bar too
+        (0.95, 0, True, "cocked"),
+        (0.7, 1, False, "flat"),  # no board: the camera is unknown, no call
+    ],
+)
+def test_a_stray_pip_lowers_the_bar_only_with_a_board(
+    monkeypatch: pytest.MonkeyPatch, p: float, strays: int, board: bool, state: str
+) -> None:
+    model = _constant(p, 0.9)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+    img = np.full((200, 200, 3), 90, np.uint8)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
+    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
+    assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, strays) == state
+
+
+def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
+    """A drawn die whose raised side face shows two pips beside its top face's 2: the side
+    face's pips are found, counted by no face, and reported as the die's strays."""
+    img = np.full((240, 240, 3), 40, np.uint8)
+    cv2.rectangle(img, (90, 90), (130, 130), (235, 235, 235), -1)  # top face, a 2
+    for x, y in ((99, 99), (121, 121)):
+        cv2.circle(img, (x, y), 4, (20, 20, 20), -1)
+    cv2.rectangle(img, (90, 131), (130, 152), (200, 200, 200), -1)  # a side face below it
+    for x in (100, 120):
+        cv2.ellipse(img, (x, 141), (4, 2), 0, 0, 360, (20, 20, 20), -1)
+    dice = find_dice(img, die_size_px=40.0, learned_state=False)
+    top = [d for d in dice if abs(d.centre[1] - 110) < 6]
+    assert len(top) == 1 and top[0].value == 2
+    view = CameraView.straight_down((240, 240), 40.0).at(top[0].centre)
+    assert strays_beside(top[0].strays, top[0].centre, view) >= 1
+    assert all(not d.strays for d in find_dice(img, learned_state=False))  # no die size
