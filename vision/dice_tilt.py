@@ -183,11 +183,13 @@ def state_from_model(
     return "cocked" if p > thr else "flat"
 
 
-# The model's bar for a die with a stray pip beside its top face (``vision.cocked_strays``):
-# renders, board given, found cocked dice of IMG_32201-32600 and dev, recall 77.0 -> 83.2%,
-# false calls 2 -> 4 of 1024 (bar 0.5: 83.5%, 6; 0.7: 82.3%, 2). Real boards'
+# The model's bar for a die with a stray pip beside its top face (``vision.cocked_strays``).
+# Found cocked dice, board given (find_dice at the labelled die size, the six-view mean),
+# recall / false calls: IMG_32201-32600 + dev (713 cocked, 1024 others) 77.0% / 2 -> 82.3% / 2;
+# held out, IMG_32601-33000 (648 / 865) 79.0% / 4 -> 83.8% / 5. A bar of 0.6 gains ~1% more
+# with 2-3 more false calls each (the 0.6-0.7 band's calls ~80% right: too few). Real boards'
 # flat dice score up to 0.87 but show no such pip.
-STRAY_THRESHOLD = 0.6
+STRAY_THRESHOLD = 0.7
 
 
 def restate(

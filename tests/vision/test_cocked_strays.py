@@ -57,11 +57,11 @@ def _constant(p: float, threshold: float) -> CockedModel:
 @pytest.mark.parametrize(
     ("p", "strays", "board", "state"),
     [
-        (0.7, 0, True, "flat"),  # under the model's bar, no second witness
-        (0.7, 1, True, "cocked"),  # a stray pip beside it: the lower bar
+        (0.8, 0, True, "flat"),  # under the model's bar, no second witness
+        (0.8, 1, True, "cocked"),  # a stray pip beside it: the lower bar
         (STRAY_THRESHOLD - 0.05, 2, True, "flat"),  # under the lower bar too
         (0.95, 0, True, "cocked"),
-        (0.7, 1, False, "flat"),  # no board: the camera is unknown, no call
+        (0.8, 1, False, "flat"),  # no board: the camera is unknown, no call
     ],
 )
 def test_a_stray_pip_lowers_the_bar_only_with_a_board(
