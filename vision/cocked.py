@@ -222,12 +222,15 @@ def views_probability(
     """Mean p(cocked) of a ``die_patch`` over its ``VIEWS``. With ``cut``, the plain view is
     scored first and, when it alone shows the mean cannot pass ``cut`` (the others are at most
     1), that bound is returned (<= ``cut``) and the other five are not made: most dice are
-    plainly flat, and each view costs a feature vector."""
+    plainly flat, and each view costs a feature vector. The others are then made one by one,
+    each time the same bound looked at again."""
     p0 = model.probability(patch_features(patch, view, die_px, cues))
-    n = len(VIEWS)
-    if cut is not None and (p0 + n - 1) / n <= cut:
-        return (p0 + n - 1) / n
-    rows = [patch_features(patch, view, die_px, cues, j, f) for j, f in VIEWS[1:]]
+    n, seen, rows = len(VIEWS), p0, []
+    for j, f in VIEWS[1:]:
+        if cut is not None and (seen + n - 1 - len(rows)) / n <= cut:
+            return (seen + n - 1 - len(rows)) / n  # so with a lower cut (a stray pip's)
+        rows.append(patch_features(patch, view, die_px, cues, j, f))
+        seen += model.probability(rows[-1]) if cut is not None else 0.0
     return float((p0 + model.probabilities(np.array(rows)).sum()) / n)
 
 
