@@ -225,10 +225,12 @@ def views_probability(
     plainly flat, and each view costs a feature vector. The others are then made one by one,
     each time the same bound looked at again."""
     p0 = model.probability(patch_features(patch, view, die_px, cues))
-    n, seen, rows = len(VIEWS), p0, []
+    n, seen = len(VIEWS), p0
+    rows: list[np.ndarray] = []
     for j, f in VIEWS[1:]:
-        if cut is not None and (seen + n - 1 - len(rows)) / n <= cut:
-            return (seen + n - 1 - len(rows)) / n  # so with a lower cut (a stray pip's)
+        bound = float((seen + n - 1 - len(rows)) / n)
+        if cut is not None and bound <= cut:
+            return bound  # so, view by view, with a lower cut (a stray pip's)
         rows.append(patch_features(patch, view, die_px, cues, j, f))
         seen += model.probability(rows[-1]) if cut is not None else 0.0
     return float((p0 + model.probabilities(np.array(rows)).sum()) / n)
