@@ -81,6 +81,23 @@ def test_a_guessed_corner_whose_half_row_is_off_is_doubted() -> None:
     assert "corner marker is hidden" in board_doubt(image, fix)
 
 
+@pytest.mark.parametrize("index", [33584, 33297])
+def test_a_guessed_corner_pulling_a_long_side_onto_the_points_is_doubted(index: int) -> None:
+    """Train renders IMG_33585 and IMG_33298 (a helper's range): a light board's hidden
+    marker's corner guessed 1.56 and 1.15 points off lines up past both the pattern and the
+    half-row tests, but pulls a long side (or half of one) across the points (trusted before,
+    a count believed wrong): margin 0, doubted."""
+    from vision.board.trust import board_doubt
+
+    image, labels = train_render(index)
+    assert len(detect_markers(image)) == 3
+    fix = find_board_markers(image)
+    assert fix is not None
+    assert _corner_error(fix.corners, labels) > _board_width(labels) / 13
+    assert fix.margin == 0.0
+    assert "corner marker is hidden" in board_doubt(image, fix)
+
+
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("black_red", 4)])
 def test_marker_free_finds_the_playing_area(style: str, seed: int) -> None:
     image, labels = _scene(style, False, seed)

@@ -8,10 +8,11 @@ import pytest
 
 from tests.vision.board_scenes import starting_scene, train_render
 from vision.board import find_board_frame, order_corners
-from vision.board.ends import REACH_BUSY, reach_out, short_side_busy
+from vision.board.ends import REACH_BUSY, _right_busier, reach_out, short_side_busy
 from vision.board.frame import _polish
 from vision.board.geometry import search_view
 from vision.board.layout import FastFit, layout_fit
+from vision.board.trust import board_doubt
 
 
 @pytest.mark.parametrize(
@@ -57,3 +58,33 @@ def test_a_right_board_whose_moves_line_up_best_near_it_is_kept() -> None:
     true = np.asarray(labels["board"]["corners"], np.float64)
     point = float(np.linalg.norm(true[1] - true[0])) / 13
     assert float(np.abs(np.asarray(fix.corners) - true).max()) < 0.25 * point
+
+
+def test_a_seen_busy_side_is_the_one_on_the_points_when_the_other_is_unseen() -> None:
+    """side_quiet's (top, right, bottom, left): a side whose band is off the picture (inf) tells
+    nothing; a seen side busy at REACH_BUSY or more is the one reach_out moves from."""
+    inf = np.inf
+    assert _right_busier(np.array([0.2, 0.99, 0.2, inf]))
+    assert not _right_busier(np.array([0.2, inf, 0.2, 0.99]))
+    # A seen side on the frame: the unseen one may be on the points (counted busier, as before).
+    assert not _right_busier(np.array([0.2, 0.5, 0.2, inf]))
+    assert _right_busier(np.array([0.2, inf, 0.2, 0.5]))
+    assert _right_busier(np.array([0.2, 1.2, 0.2, 0.5]))
+    assert not _right_busier(np.array([0.2, 0.5, 0.2, 1.2]))
+
+
+def test_a_board_filling_the_picture_a_column_off_is_not_trusted() -> None:
+    """Train render IMG_33370 (a helper's range): a dark board filling the picture, found with
+    its left side out on the frame by the picture's edge (that band off the picture) and its
+    right side 2 points short on the points (busy 0.99), was trusted: 9 counts believed wrong.
+    Reaching out from the seen busy side puts the left side on the board's edge; the right
+    one, slanted across the points, leaves the placement in doubt."""
+    image, labels = train_render(33369)
+    fix = find_board_frame(image)
+    assert fix is not None
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    found = order_corners(np.asarray(fix.corners, np.float64))
+    point = float(np.linalg.norm(true[1] - true[0])) / 13
+    left = np.linalg.norm(found[[0, 3]] - true[[0, 3]], axis=1)
+    assert float(left.max()) < 0.25 * point
+    assert board_doubt(image, fix) != ""

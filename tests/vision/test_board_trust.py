@@ -11,10 +11,12 @@ import pytest
 from tests.vision.board_scenes import starting_scene
 from vision.board import order_corners
 from vision.board.ends import column_moved
+from vision.board.field_end import field_end
 from vision.board.geometry import BoardFix, make_fix, search_view
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_fit, layout_scores
 from vision.board.trust import (
     AMBIGUOUS_MARGIN,
+    FIELD_END,
     OFF_COLUMNS,
     TRUSTED_PATTERN,
     board_doubt,
@@ -209,3 +211,35 @@ def test_a_corner_outside_the_picture_is_doubted(style: str, seed: int) -> None:
         assert ("outside the picture" in doubt) == outside
         if not outside:
             assert doubt == ""
+
+
+@pytest.mark.parametrize(
+    "style,seed,columns",
+    [("dark", 6, 2), ("tournament_green", 3, -2), ("tournament_green", 3, 2), ("paper", 1, 2)],
+)
+def test_a_quad_holding_the_fields_end_is_doubted(style: str, seed: int, columns: int) -> None:
+    """The labelled quad shifted along the board: one short side past the field's end (on the
+    frame or the tray), and the field's edge runs across the quad near it with frame between
+    (the dark one was trusted before; the others are doubted for more than this too)."""
+    image, labels = starting_scene(style, seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    quad = column_moved(true, 0.084, columns, columns)
+    small, grey, scale = search_view(image)
+    fit, bar = layout_fit(image, quad)
+    assert field_end(grey, quad * scale, bar) >= FIELD_END
+    doubt = board_doubt(image, make_fix(quad, "frame", fit, bar, 1.0))
+    assert doubt != ""
+    if style == "dark":
+        assert "field ends inside" in doubt
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_paper_board_with_busy_short_sides_is_trusted(seed: int) -> None:
+    """A paper board's printed border makes both its short sides busy outside, but no straight
+    edge crosses its field near them: its labelled quad is trusted."""
+    image, labels = starting_scene("paper", seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    small, grey, scale = search_view(image)
+    fit, bar = layout_fit(image, true)
+    assert field_end(grey, true * scale, bar) < FIELD_END
+    assert board_doubt(image, make_fix(true, "frame", fit, bar, 1.0)) == ""

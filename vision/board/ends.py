@@ -157,7 +157,7 @@ def reach_out(
     busy = _busiest(quiet)
     if busy < REACH_BUSY:
         return None
-    right_busier = not quiet[3] > quiet[1]  # a side off the image (inf) counts as busier
+    right_busier = _right_busier(quiet)
     moves = ((0, 1), (1, 0)) if right_busier else ((-1, 0), (0, -1))
     size, margin = _view_and_margin(grey)
     align = alignment(grey, quad)
@@ -181,6 +181,20 @@ def reach_out(
     if short_side_busy(grey, q) > min(busy - REACH_QUIET, REACH_QUIET_OK) or f < REACH_FIT * fit:
         return None
     return (q, f, b2) if a >= align else None
+
+
+def _right_busier(quiet: np.ndarray) -> bool:
+    """Whether the right short side is the one on the points (``side_quiet``'s values). A side
+    off the image (inf) counts as busier, unless the other side is seen at REACH_BUSY or more:
+    then the seen side is known to lie on the points and the unseen one tells nothing (a board
+    filling the picture, train render IMG_33370: a dark board's quad a column and
+    a half left, its left side's band off the picture, its right side on the points at 0.99)."""
+    right, left = float(quiet[1]), float(quiet[3])
+    if np.isinf(left) and np.isfinite(right) and right >= REACH_BUSY:
+        return True
+    if np.isinf(right) and np.isfinite(left) and left >= REACH_BUSY:
+        return False
+    return not left > right
 
 
 # Shifting the quad whole columns (shift_over): by this many columns either way (a column is

@@ -6,9 +6,10 @@ import cv2
 import numpy as np
 
 from vision.board.columns import OFF_COLUMNS, columns_off
-from vision.board.geometry import BoardFix, make_fix, order_corners
+from vision.board.geometry import BoardFix, make_fix, order_corners, search_view
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_scores, pattern_score
 from vision.board.sides import refine_quad
+from vision.board.trust import busy_long_side
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 MARKER_IDS = (0, 1, 2, 3)
@@ -74,12 +75,26 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     # is off (columns_off, as trust asks of the search's boards): the whole board's pattern
     # averages one misplaced corner away (/tmp/unseen16 IMG_20247: the top-left corner 0.96
     # point off, pattern 1.93, its half row 2.6 better slid; right completions at most 1.3).
+    # So is one with a long side on the points (busy_long_side, as trust asks of the search's
+    # boards): a corner guessed along its side by a column or more pulls a half of a long side
+    # across the points (train renders IMG_33585 1.56 points off, its top side busy 1.20;
+    # IMG_33298 1.15 off, its bottom side's right half 0.89; right completions: none, 30 on
+    # dev, /tmp/train and IMG_33201-33600).
     margin = 1.0
     if missing >= 0 and (
-        score < MIN_PATTERN_SCORE or columns_off(grey, quad, bar_frac)[0] >= OFF_COLUMNS
+        score < MIN_PATTERN_SCORE
+        or columns_off(grey, quad, bar_frac)[0] >= OFF_COLUMNS
+        or _long_side_busy(image, quad)
     ):
         margin = 0.0
     return make_fix(quad, "markers", max(score, MIN_PATTERN_SCORE), bar_frac, margin)
+
+
+def _long_side_busy(image: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether a long side (or half of one) of ``quad`` lies on the points, measured at the
+    board search's working size as trust measures it (``trust.busy_long_side``)."""
+    _, grey, scale = search_view(image)
+    return bool(busy_long_side(grey, order_corners(quad) * scale))
 
 
 def _completed_corner(

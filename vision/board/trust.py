@@ -25,6 +25,10 @@ would believe, it asks the found quad three questions (``board_doubt``):
   a clear gain tells.
 - is the whole board in the picture?  a corner outside it was placed where nothing is seen
   (``inside_picture``): the search took the picture's own edge for a side.
+- does the field end inside the quad? a straight edge runs across the whole board near a
+  short side with a quiet strip (frame, tray) between it and the side (``field_end`` at
+  ``FIELD_END`` or more): the quad took the frame, a tray or the table past the field's end
+  for point columns.
 - does every half row of points line up where the quad puts it?  a corner misplaced by half
   a point slides the columns near it off their triangles while the rest of the board lines
   up, which the whole board's pattern score averages away: along each half of each base band
@@ -42,6 +46,7 @@ import numpy as np
 
 from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.ends import column_moved
+from vision.board.field_end import field_end
 from vision.board.geometry import BoardFix, order_corners, search_view
 from vision.board.layout import BAR_FRACS, layout_fit, layout_scores
 from vision.board.sides import SIDE_GAIN, side_quiet
@@ -71,6 +76,15 @@ WIDER_FIT = 0.8
 # markers: dev 45, all of train's 177, paper webcam 25, fm gammon 4); those found 1-4 points
 # off 1.10-1.55.
 SHIFTED_FIT = 1.25
+# A quad holding a straight edge across the board near a short side, with frame or tray
+# between it and the side (field_end), this clearly: the field ends inside it. Train renders
+# IMG_33201-33600 (192 boards found by the search): right ones (within 1/4 point) at most
+# 0.35; those 0.87-4.3 points off with such an edge 0.63-0.96 (IMG_33370 0.96 and IMG_33425
+# 0.81 were trusted, the first with 9 counts believed wrong). Labelled quads (dev 100,
+# /tmp/train 400, IMG_33201-33600, paper webcam 25, fm gammon 4): at most 0.44. Found quads
+# of 107 /tmp/train boards without markers: right ones at most 0.25 (IMG_0076, 5 points off,
+# 0.65); the real photos' found boards all trusted as before.
+FIELD_END = 0.6
 
 
 def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
@@ -103,6 +117,9 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
         return f"the board goes on past a short side (a column wider fits {wider:.2f} as well)"
     if shifted >= SHIFTED_FIT:
         return f"the board is a column over (the quad moved one fits {shifted:.2f} as well)"
+    end = field_end(grey, quad, fix.bar_frac)
+    if end >= FIELD_END:
+        return f"the field ends inside the board's quad near a short side ({end:.2f})"
     return ""
 
 
