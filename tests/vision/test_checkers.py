@@ -233,6 +233,18 @@ def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
     assert looks_like(near_black[:0], sets) is None
 
 
+def test_too_few_outlines_make_no_chain_nor_run() -> None:
+    """Under three outlines no chain, under four no run (both answered before any sort), even
+    at a fanned step from the edge; one more and they count."""
+    from vision.checkers.fanned import chain_count, fanned_run
+
+    d, pitch, half = 43.4, 43.0, 420
+    fan = 18.5 + 30.0 * np.arange(8)
+    assert chain_count(fan[:2], d, pitch, half) is None
+    assert chain_count(np.zeros(0, np.float32), d, pitch, half) is None
+    assert fanned_run(fan[:3], d, pitch) == 0 and fanned_run(fan[:4], d, pitch) == 4
+
+
 def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
     from vision.checkers.fanned import fanned_run
 
