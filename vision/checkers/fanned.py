@@ -134,10 +134,10 @@ def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.nda
     order = np.argsort(along)
     kept: list[float] = []
     x_last = cx
-    for j in order:
-        x = float(c[j, 0])
+    # As Python floats once (the same values as float() of each element, without indexing).
+    for x, a in zip(c[order, 0].tolist(), along[order].tolist(), strict=True):
         if abs(x - x_last) < 0.3 * d:
-            kept.append(float(along[j]))
+            kept.append(a)
             x_last = x
     return np.array(kept, np.float32)
 
