@@ -49,6 +49,31 @@ def rows_median(rows: np.ndarray) -> np.ndarray:
     return np.add(part[lo], part[hi]) / rows.dtype.type(2)
 
 
+def masked_medians(stacked: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``np.median(stacked[:, mask], axis=1)`` of stacked colour images (n, H, W, C) and an
+    (H, W) mask, the same values: each image's masked pixels gathered by flat index, channels
+    first, and partitioned along the last axis (numpy's median partitions along a middle axis,
+    ~4x slower on the 24 points' strips); the middle one, or the middle pair's sum over 2 in
+    the array's type, as numpy takes it.
+
+        >>> s = np.arange(24, dtype=np.float32).reshape(2, 2, 2, 3)
+        >>> masked_medians(s, np.array([[True, False], [False, True]])).tolist()
+        [[4.5, 5.5, 6.5], [16.5, 17.5, 18.5]]
+    """
+    n, c = len(stacked), stacked.shape[-1]
+    at = np.flatnonzero(mask)  # row-major, as boolean indexing takes them
+    px = np.take(stacked.reshape(n, -1, c), at, axis=1)  # (n, pixels, C)
+    out: np.ndarray
+    if not len(at) or px.dtype.kind != "f" or np.isnan(px).any():
+        out = np.median(px, axis=1)
+        return out
+    rows = np.ascontiguousarray(px.transpose(0, 2, 1))  # (n, C, pixels)
+    lo, hi = (len(at) - 1) // 2, len(at) // 2
+    part = np.partition(rows, (lo, hi), axis=2)
+    out = part[..., lo] if lo == hi else np.add(part[..., lo], part[..., hi]) / rows.dtype.type(2)
+    return out
+
+
 def median_of(values: list[float]) -> float:
     """``float(np.median(values))`` of a short list (a face's pips), without numpy's overhead:
     the middle value, or the mean of the middle two as numpy takes it ((a + b) / 2)."""

@@ -233,6 +233,39 @@ def test_an_empty_slot_coloured_like_a_checker_set_is_recognised() -> None:
     assert looks_like(near_black[:0], sets) is None
 
 
+def test_edge_looks_is_looks_like_strip_by_strip() -> None:
+    """The empty points' edge-slot colours in one gather: ``looks_like`` on each strip's disc
+    (bottom points' strips are reversed views), None on points holding checkers."""
+    from vision.checkers.slot_colour import edge_looks, looks_like
+
+    rng = np.random.default_rng(5)
+    sets = [(True, np.array([40.0, 128.0, 130.0])), (False, np.array([200.0, 128.0, 131.0]))]
+    strips = []
+    for i in range(12):
+        base = sets[i % 2][1] if i % 3 else np.array([120.0, 140.0, 150.0])
+        strips.append((base + rng.normal(0, 2.0, (50, 20, 3))).astype(np.float32))
+    views = [s if i % 2 else s[::-1][::-1] for i, s in enumerate(strips)]
+    yy, xx = np.mgrid[0:50, 0:20]
+    disc = (xx - 9.5) ** 2 + (yy - 9.0) ** 2 <= 6.0**2
+    counts = [0 if i % 4 else 2 for i in range(12)]
+    pairs = zip(views, counts, strict=True)
+    want = [looks_like(v[disc], sets) if n == 0 else None for v, n in pairs]
+    assert edge_looks(np.stack(views), counts, disc, sets) == want
+    assert {True, False, None} <= set(want)  # each answer is compared
+
+
+def test_too_few_outlines_make_no_chain_nor_run() -> None:
+    """Under three outlines no chain, under four no run (both answered before any sort), even
+    at a fanned step from the edge; one more and they count."""
+    from vision.checkers.fanned import chain_count, fanned_run
+
+    d, pitch, half = 43.4, 43.0, 420
+    fan = 18.5 + 30.0 * np.arange(8)
+    assert chain_count(fan[:2], d, pitch, half) is None
+    assert chain_count(np.zeros(0, np.float32), d, pitch, half) is None
+    assert fanned_run(fan[:3], d, pitch) == 0 and fanned_run(fan[:4], d, pitch) == 4
+
+
 def test_a_run_of_outlines_at_a_fanned_step_from_the_edge() -> None:
     from vision.checkers.fanned import fanned_run
 

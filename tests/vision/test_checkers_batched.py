@@ -87,3 +87,20 @@ def test_float32_rims_are_the_plain_float64_rims() -> None:
     close = np.isclose(got, want, rtol=1e-5, atol=1e-3)
     assert close.mean() >= 0.95 and np.median(np.abs(got - want)) < 1e-3
     assert (want > 1.0).mean() > 0.8  # real edges: the test compares something
+
+
+@pytest.mark.parametrize("ref_type", [np.float32, np.float64])
+def test_unlike_board_by_planes_is_by_pixels(ref_type: type) -> None:
+    """The stacked strips' distances channel by channel (planes) are the interleaved ones,
+    float32 or float64 reference colours (the latter compute in float64 either way)."""
+    from vision.checkers.empty_board import _sq_dist, _sq_planes
+
+    strips = _strips(3)
+    planes = np.ascontiguousarray(np.moveaxis(strips, -1, 0))
+    rng = np.random.default_rng(3)
+    field = rng.uniform(0, 255, 3).astype(ref_type)
+    tris = rng.uniform(0, 255, (len(strips), 1, 1, 3)).astype(ref_type)
+    for ref in (field, tris):
+        want = _sq_dist(strips, ref)
+        got = _sq_planes(planes, ref)
+        assert got.dtype == want.dtype and np.array_equal(got, want)

@@ -98,3 +98,20 @@ def test_two_dark_checkers_the_cue_sees_on_the_first_slots_are_not_believed_empt
     monkeypatch.setattr("vision.checkers.slot_model.PAIR_FROM", 2.0)
     before, _ = _count_given(21228)
     assert before.black[11] == 0 and before.point_confidence[11] >= SURE
+
+
+def test_slot_share_and_norm_are_numpys() -> None:
+    """The slot model's window share and HOG norm without numpy's wrappers: the same floats."""
+    import math
+
+    import numpy as np
+
+    from vision.checkers.slot_model import _share
+
+    rng = np.random.default_rng(11)
+    for n in range(1, 200, 7):
+        mask = rng.random((n, 13)) < rng.random()
+        assert _share(mask) == float(mask.mean())
+        hist = rng.random(54) * rng.random() * 1e3
+        assert math.sqrt(float(hist @ hist)) == float(np.linalg.norm(hist))
+    assert _share(np.full((3, 3), 0.5, np.float32)) == 0.5  # not a mask: numpy's mean

@@ -252,9 +252,35 @@ def test_views_probability_cut_skips_plainly_flat_dice() -> None:
     patch = die_patch(img, (100.0, 100.0), 40.0)
     m = _constant_model(0.5, 0.95)
     assert views_probability(m, patch, view, 40.0, cut=0.95) == pytest.approx(5.5 / 6)
-    # Two views at 0.5 cannot lift it over 0.9 (a stray pip's lower cut): bound after two.
-    assert views_probability(m, patch, view, 40.0, cut=0.9) == pytest.approx(5.0 / 6)
+    # At 0.9 the plain view leaves room; two views at 0.5 leave none: (1.0 + 4) / 6.
+    assert views_probability(m, patch, view, 40.0, cut=0.9) == pytest.approx(5 / 6)
+    assert views_probability(m, patch, view, 40.0) == pytest.approx(0.5)
     assert views_probability(m, patch, view, 40.0, cut=0.4) == pytest.approx(0.5)
+
+
+def test_views_probability_cut_stops_once_the_views_made_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The plain view at 0.8 leaves the mean able to pass 0.9; the next at 0.1 does not (at
+    most (0.9 + 4) / 6): the bound is returned after two views, not six."""
+    import vision.cocked as ck
+
+    made: list[int] = []
+    scores = iter([0.8, 0.1])
+
+    def features(*_args: object, **_kw: object) -> np.ndarray:
+        made.append(1)
+        return np.zeros(ck.N_FEATURES, np.float32)
+
+    class Scored:
+        def probability(self, _feats: np.ndarray) -> float:
+            return next(scores)
+
+    monkeypatch.setattr(ck, "patch_features", features)
+    view = ck.CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    patch = np.zeros((80, 80, 3), np.uint8)
+    p = ck.views_probability(Scored(), patch, view, 40.0, cut=0.9)  # type: ignore[arg-type]
+    assert p == pytest.approx(4.9 / 6) and len(made) == 2
 
 
 def test_pick_threshold_weighs_false_calls_by_the_prior() -> None:

@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 import pytest
 
-from vision.medians import colour_length, colour_median, median_of, rows_median
+from vision.medians import colour_length, colour_median, masked_medians, median_of, rows_median
 
 
 @pytest.mark.parametrize("top", [3, 40, 256])  # few levels: many ties at the median
@@ -36,6 +36,28 @@ def test_colour_median_is_numpy_median(top: int) -> None:
                 want = np.median(p, axis=0)
                 got = colour_median(p)
             assert got.dtype == want.dtype and np.array_equal(got, want, equal_nan=True)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_masked_medians_are_numpy_median_over_the_stack(seed: int) -> None:
+    """The 24 points' band medians: numpy's, strip by strip, for odd and even counts, whole
+    and fractional values (the middle pair's mean rounding in float32), NaNs to numpy."""
+    rng = np.random.default_rng(seed)
+    stacked = rng.integers(0, 40, (24, 30, 12, 3)).astype(np.float32)
+    if seed == 1:
+        stacked *= np.float32(0.37)
+    for share in (0.02, 0.1, 0.5):
+        for _ in range(4):
+            mask = rng.random((30, 12)) < share
+            want = np.median(stacked[:, mask], axis=1)
+            got = masked_medians(stacked, mask)
+            assert got.dtype == want.dtype and np.array_equal(got, want, equal_nan=True)
+    stacked[3, 0, 0, 1] = np.nan
+    mask = np.ones((30, 12), bool)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = np.median(stacked[:, mask], axis=1)
+    assert np.array_equal(masked_medians(stacked, mask), want, equal_nan=True)
 
 
 def test_colour_length_is_numpy_norm() -> None:

@@ -43,7 +43,7 @@ from vision.checkers.outlines import (
 )
 from vision.checkers.seen_empty import add_seen
 from vision.checkers.short_side import bar_doubt, fill_short
-from vision.checkers.slot_colour import like_set_slots, looks_like
+from vision.checkers.slot_colour import edge_looks, like_set_slots
 from vision.checkers.slot_model import (
     edge_slot_probability,
     edge_slot_seen,
@@ -53,7 +53,7 @@ from vision.checkers.slot_model import (
 from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
-from vision.medians import colour_median
+from vision.medians import colour_median, masked_medians
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
@@ -120,7 +120,7 @@ def count_checkers(
     # Triangle colours: two groups of alternating columns, median near the tips.
     band = (yy > tip * 0.55) & (yy < tip * 0.8) & tri_mask & ~unsure
     stacked = np.stack(strips)  # all 24 at once: the same values, less per-call overhead
-    samples = list(np.median(stacked[:, band], axis=1))
+    samples = list(masked_medians(stacked, band))  # np.median(stacked[:, band], axis=1)
     parity = triangle_parity(cells, samples)
     tri_colours = []
     for p in (0, 1):
@@ -196,10 +196,10 @@ def count_checkers(
     labels, single = frame_colours(feats_a, colours, free)
     sets = set_colours(feats_a, labels, colours)
     disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
+    edge_likes = edge_looks(stacked, [len(fs) for fs in found_cells], disc0, sets)
     max_first = first_layer_slots(half, d, pitch)
     size = (d, pitch, h, max_first)
-    white = [0] * 24
-    black = [0] * 24
+    white, black = [0] * 24, [0] * 24
     conf = [1.0] * 24
     point_discs: list[list[tuple[float, float, float, int]]] = [[] for _ in range(24)]
     unoutlined: list[int] = []
@@ -214,11 +214,12 @@ def count_checkers(
         fs = found_cells[i]
         n = len(fs)
         votes = colour_votes(labels[k : k + n], fs, ignore_mask)
-        blk = bool(len(votes) and np.mean(votes) > 0.5)
+        # np.mean's and np.clip's numbers (counts over their number), without their overhead.
+        blk = bool(len(votes) and int(votes.sum()) / len(votes) > 0.5)
         k += n
         frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
-        agree = float(np.mean(votes == blk)) if n else 1.0
-        conf[idx] = float(np.clip(1.0 - 2.0 * frac, 0.0, 1.0) * agree)
+        agree = int(np.count_nonzero(votes == blk)) / len(votes) if n else 1.0
+        conf[idx] = float(min(max(1.0 - 2.0 * frac, 0.0), 1.0) * agree)
         if single and n:
             conf[idx] = min(conf[idx], 0.5)
         if 0 < n < max_first and next_slot_outlined(raw, c, h, d, pitch, n):
@@ -258,7 +259,7 @@ def count_checkers(
             # A lone checker touching a die: the die's edges and shadow make an outline of
             # their own (dev: 2 such phantoms at 0.9-0.95; 2 of 22 real ones that sure).
             conf[idx] *= 0.5
-        like = looks_like(strips[i][disc0], sets) if n == 0 else None
+        like = edge_likes[i]  # looks_like(strips[i][disc0], sets) if n == 0
         likes[idx] = like
         if like is not None and rims[i] >= RIM_COUNTS:
             # A clear rim round an edge slot of a checker set's own colour: a checker nothing
@@ -380,15 +381,13 @@ def count_checkers(
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, more):
         # Points the cues counted may be the doubted tall stack a short side lacks.
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
-    off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
-    off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),
         bar_white=bar_w,
         bar_black=bar_b,
-        off_white=off_w,
-        off_black=off_b,
+        off_white=max(0, CHECKERS_PER_SIDE - sum(white) - bar_w),
+        off_black=max(0, CHECKERS_PER_SIDE - sum(black) - bar_b),
         off_from_trays=False,
         point_confidence=tuple(conf),
         bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf),

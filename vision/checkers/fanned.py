@@ -50,6 +50,8 @@ def chain_count(
     checker's diameter; a chain reaching beyond where five flat checkers end (a pyramid's last
     slot) is fanned, and its length over its period gives the count.  None when not fanned.
     """
+    if len(alongs) < 3:  # fewer than the chain needs (most points): no masks, no sort
+        return None
     a = np.sort(alongs[(alongs > 0) & (alongs < half - 0.2 * d)])
     # The chain starts at the edge checker or, when that one matches its point and shows no
     # outline, at the next (train: a fanned 8 on its own colour's point read as 0 at 1.0).
@@ -107,6 +109,8 @@ def fanned_run(alongs: np.ndarray, d: float, pitch: float, low: float = 0.4) -> 
     which holds more checkers than the run); 0 when under four.  A fanned stack whose top lost
     its outlines (cut by the frame, dark on dark), or fanned tighter than a chain counts, still
     shows such a run.  ``low``: the shortest step, in pitches."""
+    if len(alongs) < 4:  # fewer than a run needs (most points)
+        return 0
     a = np.sort(alongs[alongs > 0])
     if len(a) < 4 or a[0] > 1.1 * d:
         return 0
@@ -130,10 +134,10 @@ def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.nda
     order = np.argsort(along)
     kept: list[float] = []
     x_last = cx
-    for j in order:
-        x = float(c[j, 0])
+    # As Python floats once (the same values as float() of each element, without indexing).
+    for x, a in zip(c[order, 0].tolist(), along[order].tolist(), strict=True):
         if abs(x - x_last) < 0.3 * d:
-            kept.append(float(along[j]))
+            kept.append(a)
             x_last = x
     return np.array(kept, np.float32)
 

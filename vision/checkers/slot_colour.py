@@ -16,7 +16,31 @@ def looks_like(px: np.ndarray, sets: list[tuple[bool, np.ndarray]]) -> bool | No
     None when neither."""
     if not len(px):
         return None
-    mean = px.mean(axis=0)
+    return _mean_like(px.mean(axis=0), sets)
+
+
+def edge_looks(
+    stacked: np.ndarray, counts: list[int], disc: np.ndarray, sets: list[tuple[bool, np.ndarray]]
+) -> list[bool | None]:
+    """Per point strip (stacked Lab strips): ``looks_like`` of its pixels under ``disc`` (the
+    edge slot's) where the point holds no checker (``counts`` 0), None elsewhere.  The empty
+    points' means in one gather (the same values as strip by strip).
+
+        >>> strips = np.zeros((2, 4, 4, 3), np.float32)
+        >>> edge_looks(strips, [0, 1], np.ones((4, 4), bool), [(True, np.zeros(3))])
+        [True, None]
+    """
+    out: list[bool | None] = [None] * len(counts)
+    empty = [i for i, n in enumerate(counts) if n == 0]
+    if not empty or not disc.any():
+        return out
+    means = stacked[empty][:, disc].mean(axis=1)
+    for i, mean in zip(empty, means, strict=True):
+        out[i] = _mean_like(mean, sets)
+    return out
+
+
+def _mean_like(mean: np.ndarray, sets: list[tuple[bool, np.ndarray]]) -> bool | None:
     dist = [(float(colour_dist(mean, c)), blk) for blk, c in sets]
     best = min(dist, default=(np.inf, False))
     return best[1] if best[0] < LOOKS_LIKE else None

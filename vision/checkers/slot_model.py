@@ -17,6 +17,7 @@ second layer, so it only lengthens a first layer, only where the counter is unsu
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -64,10 +65,18 @@ def slot_features(
     ang = (np.arctan2(gy, gx) % np.pi) / np.pi * BINS
     b = np.minimum(ang.astype(int), BINS - 1)
     hist = np.bincount((_CELL_OF + b).ravel(), mag.ravel(), CELLS * CELLS * BINS)
-    hog = hist / (float(np.linalg.norm(hist)) + scale)
+    hog = hist / (math.sqrt(float(hist @ hist)) + scale)  # np.linalg.norm's number
     slot = np.zeros(SLOTS, np.float32)
     slot[min(k, SLOTS - 1)] = 1.0
     return np.concatenate([rel_t, rel_l, hog, slot]).astype(np.float32)
+
+
+def _share(mask: np.ndarray) -> float:
+    """``float(mask.mean())`` of a non-empty bool mask: its count over its size, the same
+    float (numpy sums the bools exactly and divides once), without np.mean's overhead."""
+    if mask.dtype != bool:
+        return float(mask.mean())
+    return int(np.count_nonzero(mask)) / mask.size
 
 
 @lru_cache(maxsize=1)
@@ -123,7 +132,7 @@ def slots_by_model(
     for j in range(count):
         a = start + j * pitch
         y0, y1 = int(max(0, a - 0.5 * d)), int(min(len(care), a + 0.5 * d))
-        if y1 <= y0 or float(care[y0:y1].mean()) < CLEAR:
+        if y1 <= y0 or _share(care[y0:y1]) < CLEAR:
             break
         f = slot_features(strip, a, d, field, tri, first + j)
         if f is None or slot_probability(f) < least:
@@ -160,7 +169,7 @@ def edge_slot_probability(
     window).  ``refs`` and ``size`` as for :func:`model_row`."""
     d = size[0]
     window = care[: int(d)]
-    if not window.size or float(window.mean()) < CLEAR:
+    if not window.size or _share(window) < CLEAR:
         return 0.0
     f = slot_features(strip, 0.5 * d, d, *refs, 0)
     return 0.0 if f is None else slot_probability(f)
