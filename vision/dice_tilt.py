@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from vision.cocked_view import CameraView, DieView
+from vision.face_normal import face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 
@@ -185,7 +186,8 @@ def restate(
     """The dice ``find_dice`` read on a board frame, each judged flat / cocked again with the
     camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
     below the camera is and how wide a flat die's side faces show there. A face whose pips
-    span more than a flat die's face can there (``plane_span``) is left unread. Readings
+    span more than a flat die's face can there (``plane_span``), or a face of 4-6 pips that
+    stands too steep to be any die's top (``vision.face_normal``), is left unread. Readings
     without tilt cues (another finder's) are left as they are."""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
@@ -196,7 +198,9 @@ def restate(
             view = cam.at(r.centre)
             state = state_from_model(image_bgr, r.centre, die_px, tilt, view)
             r = replace(r, state=state)
-            if r.value is not None and plane_span(r.pips, view) > _WIDE_SPAN:
+            if r.value is not None and (
+                plane_span(r.pips, view) > _WIDE_SPAN or _side_face(r.pips, view)
+            ):
                 r = replace(r, value=None)
         out.append(r)
     return out
@@ -217,6 +221,13 @@ def plane_span(pips: tuple[tuple[float, float, float], ...], view: DieView) -> f
     pts = np.array([[p[0], p[1]] for p in pips], np.float64)
     on_plane = np.linalg.solve(view.lin, (pts - pts.mean(axis=0)).T)
     return float(2.0 * np.hypot(on_plane[0], on_plane[1]).max())
+
+
+def _side_face(pips: tuple[tuple[float, float, float], ...], view: DieView) -> bool:
+    """A face of 4-6 pips whose both possible normals tilt past 45 degrees: a cocked die's
+    side face seen square-on, read instead of its top (``vision.face_normal``)."""
+    tilts = face_tilts(pips, view)
+    return tilts is not None and tilts.steep
 
 
 @lru_cache(maxsize=4)

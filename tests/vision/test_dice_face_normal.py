@@ -1,0 +1,96 @@
+"""A cocked die's side face of 4-6 pips, seen square-on, stands too steep to be the die's top:
+both normals its pips allow tilt past 45 degrees from the board's, and the die is left unread
+(vision.face_normal, in dice_tilt.restate), not read with the side face's value."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from tests.vision.board_scenes import train_render
+from vision.cocked_view import CameraView, DieView
+from vision.eval_dice import match_dice
+from vision.evaluate import labelled_board
+from vision.face_normal import STEEP, face_tilts
+from vision.reader import BoardReader
+
+
+def _face_pips(view: DieView, normal: np.ndarray, n: int = 4) -> list[tuple[float, float, float]]:
+    """The image pips of a face of ``n`` (4 or 6) whose unit normal (board frame, z up) is
+    ``normal``, centred at (600, 400), pips 0.25 die sides off its centre, seen through the
+    view's linear map."""
+    jac = np.column_stack([view.lin, -view.down])
+    u = np.cross(normal, [0.3, 1.0, 0.1])
+    u /= np.linalg.norm(u)
+    v = np.cross(normal, u)
+    rows = (-1, 0, 1) if n == 6 else (-1, 1)
+    out = []
+    for x in (-1, 1):
+        for y in rows:
+            step = 0.25 * (x * u + y * v)
+            px, py = np.array([600.0, 400.0]) + jac @ step
+            out.append((float(px), float(py), 2.0))
+    return out
+
+
+def _tilted(view: DieView, degrees: float, turn: float) -> np.ndarray:
+    """A unit normal tilted by ``degrees`` from up, toward the camera turned by ``turn``
+    degrees about the vertical (0: toward the camera, 90: across the line of sight)."""
+    jac = np.column_stack([view.lin, -view.down])
+    ray = np.linalg.svd(jac)[2][2]
+    ray = ray if ray[2] > 0 else -ray
+    h = ray[:2] / np.linalg.norm(ray[:2])
+    c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+    h = np.array([c * h[0] - s * h[1], s * h[0] + c * h[1]])
+    a = math.radians(degrees)
+    return np.array([h[0] * math.sin(a), h[1] * math.sin(a), math.cos(a)])
+
+
+def test_side_face_is_steep_top_face_is_not() -> None:
+    """Off the camera's axis (the view shows a flat die's side face), a face tilted 65 degrees
+    across the line of sight is steep both ways (its mirror about the ray too); a flat top
+    face and faces tipped 30 degrees any way are not; one of the two tilts is the true one,
+    and the pips' offset from the centre comes back as 0.25 die sides. A side face facing the
+    camera mirrors to a face near up: that one is not called steep (the ambiguity)."""
+    view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
+    for turn in (90, 270):
+        side = face_tilts(_face_pips(view, _tilted(view, 65, turn)), view)
+        assert side is not None and side.steep and side.low > STEEP
+        assert abs(side.pip_offset - 0.25) < 0.01
+        assert abs(side.high - 65) < 1.0 or abs(side.low - 65) < 1.0
+    for degrees, turn in ((0, 0), (30, 0), (30, 90), (30, 180)):
+        top = face_tilts(_face_pips(view, _tilted(view, degrees, turn), 6), view)
+        assert top is not None and not top.steep
+        assert abs(top.low - degrees) < 1.0 or abs(top.high - degrees) < 1.0
+    facing = face_tilts(_face_pips(view, _tilted(view, 65, 0)), view)
+    assert facing is not None and not facing.steep
+    assert face_tilts(_face_pips(view, _tilted(view, 0, 0))[:3], view) is None
+
+
+def test_a_fit_of_no_die_face_is_not_steep() -> None:
+    """Pips spread twice a die face's (0.5 die sides off the centre) give no tilt to trust."""
+    view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
+    pips = _face_pips(view, _tilted(view, 65, 90))
+    wide = [(600 + 2 * (x - 600), 400 + 2 * (y - 400), r) for x, y, r in pips]
+    t = face_tilts(wide, view)
+    assert t is not None and t.low > STEEP and not t.steep
+
+
+def test_a_cocked_sixs_side_four_is_not_read() -> None:
+    """Train render IMG_31860 (--dice 4): a cocked 6 whose side face's 4, seen square-on,
+    read as the die's value (cocked, 1.00); both its normals tilt 52-86 degrees."""
+    image, labels = train_render(31859, 4)
+    board = labels["board"]
+    reader = BoardReader(
+        None,
+        white_home=board.get("white_home", "bottom-right"),
+        redetect=True,
+        board_finder=labelled_board(board["corners"]),
+    )
+    pred = list(reader.read(image).to_json()["dice"])
+    lab = list(labels["dice"])
+    of_label = {j: i for i, j in match_dice(pred, lab)}
+    j = next(j for j, d in enumerate(lab) if d["value"] == 6 and d["state"] == "cocked")
+    assert j in of_label, "the die is found"
+    assert pred[of_label[j]]["value"] != 4
