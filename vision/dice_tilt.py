@@ -224,10 +224,11 @@ def plane_span(pips: tuple[tuple[float, float, float], ...], view: DieView) -> f
 
 
 def _side_face(pips: tuple[tuple[float, float, float], ...], view: DieView) -> bool:
-    """A face of 4-6 pips whose both possible normals tilt past 45 degrees: a cocked die's
-    side face seen square-on, read instead of its top (``vision.face_normal``)."""
+    """A face of 4-6 pips whose both possible normals tilt past 45 degrees (a cocked die's
+    side face seen square-on, read instead of its top), or whose corner pips lie past a
+    face's corners however it is turned (``vision.face_normal``)."""
     tilts = face_tilts(pips, view)
-    return tilts is not None and tilts.steep
+    return tilts is not None and (tilts.steep or tilts.too_wide)
 
 
 @lru_cache(maxsize=4)

@@ -9,7 +9,8 @@ image by ``J`` (2x3: the die view's ``lin`` beside ``-down``), their image covar
 looking at the camera, two normals: a face tilted one way or its mirror about the viewing ray
 (the classic ambiguity of a plane seen nearly orthographically). The die's value is the face
 most upward; a cocked die tips under 45 degrees (the renders: 12-40), so a face whose both
-normals tilt past ``STEEP`` degrees from the board's is a side face, whatever the mirror.
+normals tilt past ``STEEP`` degrees from the board's is a side face, whatever the mirror;
+and a fit whose corner pips lie past a face's corners (``too_wide``) is no one face.
 
     >>> import numpy as np
     >>> from vision.cocked_view import DieView
@@ -34,6 +35,9 @@ STEEP = 44.5  # degrees: both normals tilted past this, the face is a side face
 # The corner pips' offset from the face centre, in die sides, that a face's fit must give for
 # its tilts to count (renders 0.25, read 0.20-0.29; a fit far off is a bad read of the pips).
 _OFFSET = (0.19, 0.33)
+# A corner pip's centre lies within a pip's radius (0.06-0.1 die sides) of the face's corner
+# (0.5): a fit past this is pips of more than one face (read right: 0.18-0.39, 1143 faces).
+_WIDE = 0.44
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,12 @@ class FaceTilts:
     def steep(self) -> bool:
         """Both tilts past ``STEEP`` with a fit of a die's face: a side face, not the top."""
         return self.low > STEEP and _OFFSET[0] <= self.pip_offset <= _OFFSET[1]
+
+    @property
+    def too_wide(self) -> bool:
+        """The corner pips lie farther from the centre than a die's face holds them, however
+        the face is turned: pips of two faces (a side face's with the top's)."""
+        return self.pip_offset > _WIDE
 
 
 def face_tilts(pips: Sequence[tuple[float, float, float]], view: DieView) -> FaceTilts | None:

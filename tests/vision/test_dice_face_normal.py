@@ -68,13 +68,17 @@ def test_side_face_is_steep_top_face_is_not() -> None:
     assert face_tilts(_face_pips(view, _tilted(view, 0, 0))[:3], view) is None
 
 
-def test_a_fit_of_no_die_face_is_not_steep() -> None:
-    """Pips spread twice a die face's (0.5 die sides off the centre) give no tilt to trust."""
+def test_a_fit_of_no_die_face_is_not_steep_but_too_wide() -> None:
+    """Pips spread twice a die face's (0.5 die sides off the centre) give no tilt to trust,
+    and lie past a face's corners however it is turned; 0.4 off is still a face."""
     view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
     pips = _face_pips(view, _tilted(view, 65, 90))
     wide = [(600 + 2 * (x - 600), 400 + 2 * (y - 400), r) for x, y, r in pips]
     t = face_tilts(wide, view)
-    assert t is not None and t.low > STEEP and not t.steep
+    assert t is not None and t.low > STEEP and not t.steep and t.too_wide
+    near = [(600 + 1.6 * (x - 600), 400 + 1.6 * (y - 400), r) for x, y, r in pips]
+    t = face_tilts(near, view)
+    assert t is not None and not t.too_wide and abs(t.pip_offset - 0.4) < 0.01
 
 
 def test_a_cocked_sixs_side_four_is_not_read() -> None:
