@@ -34,9 +34,10 @@ from vision.face_completion import complete_face, complete_six
 from vision.face_groups import LINK_R as _LINK_R
 from vision.face_groups import ROUND as _ROUND
 from vision.face_groups import consensus as _consensus
+from vision.face_groups import faces_and_others as _faces_and_others
 from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
-from vision.face_groups import top_faces as _top_faces
+from vision.face_normal import OtherFace
 from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -70,6 +71,7 @@ class DieReading:
     top_face_size: float
     pips: tuple[tuple[float, float, float], ...] = ()  # (x, y, r) of the pips counted
     tilt: TiltCues | None = None  # the measurements behind ``state``
+    others: tuple[OtherFace, ...] = ()  # faces put aside on this die (board reads)
 
 
 def find_dice(
@@ -166,7 +168,9 @@ def find_dice(
         }
         groups = [g for g in groups if len(g.pips) > 1 or spreads[id(g)][0] <= FACE_CHROMA_SPREAD]
     groups = _consensus(groups, by_median=die_px is None)
-    groups = _top_faces(groups)
+    faces = _faces_and_others(groups)
+    others_of = {id(g): others for g, others in faces}
+    groups = [g for g, _ in faces]
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.
     unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []
@@ -180,6 +184,13 @@ def find_dice(
     ref_contrast = _median([p.contrast for p in face_pips]) if face_pips else 0.0
     ref_r = _median([p.r for p in face_pips]) if face_pips else 0.0
     ref_half = ref_work / f
+
+    def value_of(g: _Group) -> int | None:
+        """The face's value, or None where its pips do not tell it (``dice_doubt``)."""
+        if unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r):
+            return None
+        return None if spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD else len(g.pips)
+
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
         if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
@@ -200,21 +211,27 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=None
-                if any(g is t for t in unread_tilted)
-                or unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r)
-                or spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD
-                else len(g.pips),
+                value=None if any(g is t for t in unread_tilted) else value_of(g),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
                 confidence=conf,
                 top_face_size=2 * hs,
-                pips=tuple((p.x / f, p.y / f, p.r / f) for p in g.pips),
+                pips=_image_pips(g, f),
                 tilt=cues,
+                others=tuple(
+                    OtherFace(value_of(o), (o.cx / f, o.cy / f), _image_pips(o, f))
+                    for o in (others_of.get(id(g), ()) if die_px else ())
+                    if not _has_stray_pips(o, pips)
+                ),
             )
         )
     return out
+
+
+def _image_pips(g: _Group, f: float) -> tuple[tuple[float, float, float], ...]:
+    """A group's pips (x, y, r) in image pixels (``f``: the work scale)."""
+    return tuple((p.x / f, p.y / f, p.r / f) for p in g.pips)
 
 
 def _pips_in(

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision.cocked_view import CameraView, DieView
-from vision.face_normal import face_tilts
+from vision.face_normal import face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 
@@ -187,7 +187,9 @@ def restate(
     camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
     below the camera is and how wide a flat die's side faces show there. A face whose pips
     span more than a flat die's face can there (``plane_span``), or a face of 4-6 pips that
-    stands too steep to be any die's top (``vision.face_normal``), is left unread. Readings
+    stands too steep to be any die's top (``vision.face_normal``), is left unread; a face
+    of 4-6 pips that may be a side face, with another face of its die up the view from it,
+    gives way to that face (``face_above``). Readings
     without tilt cues (another finder's) are left as they are."""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
@@ -198,6 +200,11 @@ def restate(
             view = cam.at(r.centre)
             state = state_from_model(image_bgr, r.centre, die_px, tilt, view)
             r = replace(r, state=state)
+            above = None
+            if r.value is not None:
+                above = face_above(r.pips, r.centre, getattr(r, "others", ()), view, die_px)
+            if above is not None:  # the face read was a side face: its die's top is above
+                r = replace(r, value=above.value, pips=above.pips)
             if r.value is not None and (
                 plane_span(r.pips, view) > _WIDE_SPAN or _side_face(r.pips, view)
             ):

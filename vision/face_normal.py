@@ -32,12 +32,28 @@ import numpy as np
 from vision.cocked_view import DieView
 
 STEEP = 44.5  # degrees: both normals tilted past this, the face is a side face
+MAYBE_SIDE = 50.0  # degrees: one normal tilted past this, the face may be a side face
+# Die sides: another face of the die whose centre lies this far up the view from the read one
+# (against a flat die's ``down``) is its top, when the read face may be a side face; measured
+# only where a flat die's side shows at least ``_DOWN_SEEN`` die sides (else 'up' is a point).
+_UPWARD = 0.3
+_DOWN_SEEN = 0.1
 # The corner pips' offset from the face centre, in die sides, that a face's fit must give for
 # its tilts to count (renders 0.25, read 0.20-0.29; a fit far off is a bad read of the pips).
 _OFFSET = (0.19, 0.33)
 # A corner pip's centre lies within a pip's radius (0.06-0.1 die sides) of the face's corner
 # (0.5): a fit past this is pips of more than one face (read right: 0.18-0.39, 1143 faces).
 _WIDE = 0.44
+
+
+@dataclass(frozen=True)
+class OtherFace:
+    """A face ``vision.dice`` put aside on a die it read (``face_groups.faces_and_others``):
+    its value (None: it would be left unread), centre and pips (x, y, r), image pixels."""
+
+    value: int | None
+    centre: tuple[float, float]
+    pips: tuple[tuple[float, float, float], ...]
 
 
 @dataclass(frozen=True)
@@ -94,3 +110,42 @@ def face_tilts(pips: Sequence[tuple[float, float, float]], view: DieView) -> Fac
     if not tilts:
         return None
     return FaceTilts(min(tilts), max(tilts), 1.0 / math.sqrt(lam))
+
+
+def face_above(
+    pips: Sequence[tuple[float, float, float]],
+    centre: tuple[float, float],
+    others: Sequence[OtherFace],
+    view: DieView,
+    die_px: float,
+) -> OtherFace | None:
+    """The die's other face to read instead of the face read (``pips``, ``centre``), if any:
+    the read face has 4-6 pips with a die face's fit, one of its normals tilts past
+    ``MAYBE_SIDE`` (it may be a side face seen square-on), and another face with a value lies
+    up the view from it, ``_UPWARD`` die sides at least: a side face facing the camera shows
+    below its top face (toward where a flat die's ``down`` points). The farthest up wins.
+
+    >>> import numpy as np
+    >>> lin, down = np.array([[25.0, 0.0], [0.0, 9.0]]), np.array([0.0, 20.0])
+    >>> side = [(100 + 6 * x, 100 + 6 * y, 2.0) for x in (-1, 1) for y in (-1, 0, 1)]
+    >>> top = OtherFace(3, (100.0, 85.0), tuple((100.0 + 5 * k, 85.0, 2.0) for k in (-1, 0, 1)))
+    >>> face_above(side, (100.0, 100.0), [top], DieView(lin, down), 25.0) is top
+    True
+    """
+    if not others:
+        return None
+    tilts = face_tilts(pips, view)
+    if tilts is None or tilts.high <= MAYBE_SIDE:
+        return None
+    if not _OFFSET[0] <= tilts.pip_offset <= _OFFSET[1]:
+        return None
+    reach = float(np.hypot(*view.down))
+    if reach < _DOWN_SEEN * die_px:
+        return None
+    ux, uy = view.down / reach
+    best, best_up = None, _UPWARD * die_px
+    for o in others:
+        up = -((o.centre[0] - centre[0]) * ux + (o.centre[1] - centre[1]) * uy)
+        if o.value is not None and up >= best_up:
+            best, best_up = o, up
+    return best

@@ -12,7 +12,7 @@ from tests.vision.board_scenes import train_render
 from vision.cocked_view import CameraView, DieView
 from vision.eval_dice import match_dice
 from vision.evaluate import labelled_board
-from vision.face_normal import STEEP, face_tilts
+from vision.face_normal import STEEP, OtherFace, face_above, face_tilts
 from vision.reader import BoardReader
 
 
@@ -98,3 +98,51 @@ def test_a_cocked_sixs_side_four_is_not_read() -> None:
     j = next(j for j, d in enumerate(lab) if d["value"] == 6 and d["state"] == "cocked")
     assert j in of_label, "the die is found"
     assert pred[of_label[j]]["value"] != 4
+
+
+def _six_and_three(view: DieView, tilt: float, turn: float, dy: float) -> tuple[list, OtherFace]:
+    """A 6 tilted by ``tilt`` degrees (``_tilted``'s ``turn``) and a 3 ``dy`` pixels from
+    its centre along a flat die's ``down`` (negative: up the view)."""
+    six = _face_pips(view, _tilted(view, tilt, turn), 6)
+    u = view.down / np.linalg.norm(view.down)
+    cx, cy = 600 + dy * u[0], 400 + dy * u[1]
+    three = OtherFace(3, (cx, cy), tuple((cx + 4 * k, cy, 2.0) for k in (-1, 0, 1)))
+    return six, three
+
+
+def test_the_face_above_a_side_face_is_read_instead() -> None:
+    """A 6 that may be a side face facing the camera (tilted 65 degrees toward it: its mirror
+    is near up) gives way to a 3 lying up the view from it; not to one below it (down the
+    view, where a flat die's side faces show), nor to one of no value. Nearer the point below
+    the camera a flat 6's mirror is near up too: it keeps its value, whatever lies beside."""
+    view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
+    six, above = _six_and_three(view, 65, 0, -10.0)
+    assert face_above(six, (600.0, 400.0), [above], view, 25.0) is above
+    _, below = _six_and_three(view, 65, 0, 10.0)
+    assert face_above(six, (600.0, 400.0), [below], view, 25.0) is None
+    unread = OtherFace(None, above.centre, above.pips)
+    assert face_above(six, (600.0, 400.0), [unread], view, 25.0) is None
+    near = CameraView.straight_down((1280, 960), 25.0).at((760.0, 560.0))
+    flat, above = _six_and_three(near, 0, 0, -10.0)
+    tilts = face_tilts(flat, near)
+    assert tilts is not None and tilts.high < 50
+    assert face_above(flat, (600.0, 400.0), [above], near, 25.0) is None
+
+
+def test_a_cocked_threes_side_six_gives_way_to_its_three() -> None:
+    """Train render IMG_32072 (--dice 4): a cocked 3 whose side face's 6, seen square-on, was
+    read (cocked, 1.00); the 3 put aside on the die lies up the view from it."""
+    image, labels = train_render(32071, 4)
+    board = labels["board"]
+    reader = BoardReader(
+        None,
+        white_home=board.get("white_home", "bottom-right"),
+        redetect=True,
+        board_finder=labelled_board(board["corners"]),
+    )
+    pred = list(reader.read(image).to_json()["dice"])
+    lab = list(labels["dice"])
+    of_label = {j: i for i, j in match_dice(pred, lab)}
+    j = next(j for j, d in enumerate(lab) if d["value"] == 3 and d["state"] == "cocked")
+    assert j in of_label, "the die is found"
+    assert pred[of_label[j]]["value"] == 3
