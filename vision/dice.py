@@ -37,7 +37,7 @@ from vision.face_groups import consensus as _consensus
 from vision.face_groups import faces_and_others as _faces_and_others
 from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
-from vision.face_normal import OtherFace
+from vision.face_normal import OtherFace, loose_spots
 from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -223,7 +223,8 @@ def find_dice(
                     OtherFace(value_of(o), (o.cx / f, o.cy / f), _image_pips(o, f))
                     for o in (others_of.get(id(g), ()) if die_px else ())
                     if not _has_stray_pips(o, pips)
-                ),
+                )
+                + (loose_spots(g, pips, die_px, f) if die_px else ()),
             )
         )
     return out

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.cocked_view import DieView
+from vision.pip_groups import Group
+from vision.pips import Pip
 
 STEEP = 44.5  # degrees: both normals tilted past this, the face is a side face
 MAYBE_SIDE = 50.0  # degrees: one normal tilted past this, the face may be a side face
@@ -38,6 +40,11 @@ MAYBE_SIDE = 50.0  # degrees: one normal tilted past this, the face may be a sid
 # only where a flat die's side shows at least ``_DOWN_SEEN`` die sides (else 'up' is a point).
 _UPWARD = 0.3
 _DOWN_SEEN = 0.1
+# A loose spot beside a face of 4-6 pips that may show its die's top: as round as a top
+# face's pips, of the face's pips' size (|log| of the radius ratio), within a die side.
+_SPOT_ROUND = 0.7
+_SPOT_SIZE = 0.36
+_SPOT_REACH = 1.0
 # The corner pips' offset from the face centre, in die sides, that a face's fit must give for
 # its tilts to count (renders 0.25, read 0.20-0.29; a fit far off is a bad read of the pips).
 _OFFSET = (0.19, 0.33)
@@ -123,7 +130,9 @@ def face_above(
     the read face has 4-6 pips with a die face's fit, one of its normals tilts past
     ``MAYBE_SIDE`` (it may be a side face seen square-on), and another face with a value lies
     up the view from it, ``_UPWARD`` die sides at least: a side face facing the camera shows
-    below its top face (toward where a flat die's ``down`` points). The farthest up wins.
+    below its top face (toward where a flat die's ``down`` points). The farthest up with a
+    value wins; else the farthest up (a face or a loose spot of no value: the die's top
+    shows there, unread, and so is the die).
 
     >>> import numpy as np
     >>> lin, down = np.array([[25.0, 0.0], [0.0, 9.0]]), np.array([0.0, 20.0])
@@ -143,9 +152,27 @@ def face_above(
     if reach < _DOWN_SEEN * die_px:
         return None
     ux, uy = view.down / reach
-    best, best_up = None, _UPWARD * die_px
+    above = []
     for o in others:
         up = -((o.centre[0] - centre[0]) * ux + (o.centre[1] - centre[1]) * uy)
-        if o.value is not None and up >= best_up:
-            best, best_up = o, up
-    return best
+        if up >= _UPWARD * die_px:
+            above.append((o.value is not None, up, o))
+    return max(above, key=lambda a: a[:2])[2] if above else None
+
+
+def loose_spots(g: Group, pips: Sequence[Pip], die_px: float, f: float) -> tuple[OtherFace, ...]:
+    """Round spots of the kind of a face of 4-6 pips (polarity, size) within a die side of
+    it, not its own, as faces of no value (``face_above``: a die's top may show there); work
+    pixels in (``f``: the work scale), image pixels out."""
+    if len(g.pips) < 4:
+        return ()
+    own = {(p.x, p.y) for p in g.pips}
+    return tuple(
+        OtherFace(None, (q.x / f, q.y / f), ((q.x / f, q.y / f, q.r / f),))
+        for q in pips
+        if (q.x, q.y) not in own
+        and q.dark == g.dark
+        and q.circularity >= _SPOT_ROUND
+        and abs(math.log(q.r / g.r)) <= _SPOT_SIZE
+        and math.hypot(q.x - g.cx, q.y - g.cy) <= _SPOT_REACH * die_px
+    )

@@ -5,6 +5,7 @@ both normals its pips allow tilt past 45 degrees from the board's, and the die i
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -12,7 +13,9 @@ from tests.vision.board_scenes import train_render
 from vision.cocked_view import CameraView, DieView
 from vision.eval_dice import match_dice
 from vision.evaluate import labelled_board
-from vision.face_normal import STEEP, OtherFace, face_above, face_tilts
+from vision.face_normal import STEEP, OtherFace, face_above, face_tilts, loose_spots
+from vision.pip_groups import make_group
+from vision.pips import Pip
 from vision.reader import BoardReader
 
 
@@ -113,7 +116,8 @@ def _six_and_three(view: DieView, tilt: float, turn: float, dy: float) -> tuple[
 def test_the_face_above_a_side_face_is_read_instead() -> None:
     """A 6 that may be a side face facing the camera (tilted 65 degrees toward it: its mirror
     is near up) gives way to a 3 lying up the view from it; not to one below it (down the
-    view, where a flat die's side faces show), nor to one of no value. Nearer the point below
+    view, where a flat die's side faces show); one of no value there leaves the die unread
+    (it is returned, value None). Nearer the point below
     the camera a flat 6's mirror is near up too: it keeps its value, whatever lies beside."""
     view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
     six, above = _six_and_three(view, 65, 0, -10.0)
@@ -121,7 +125,7 @@ def test_the_face_above_a_side_face_is_read_instead() -> None:
     _, below = _six_and_three(view, 65, 0, 10.0)
     assert face_above(six, (600.0, 400.0), [below], view, 25.0) is None
     unread = OtherFace(None, above.centre, above.pips)
-    assert face_above(six, (600.0, 400.0), [unread], view, 25.0) is None
+    assert face_above(six, (600.0, 400.0), [unread], view, 25.0) is unread
     near = CameraView.straight_down((1280, 960), 25.0).at((760.0, 560.0))
     flat, above = _six_and_three(near, 0, 0, -10.0)
     tilts = face_tilts(flat, near)
@@ -146,3 +150,50 @@ def test_a_cocked_threes_side_six_gives_way_to_its_three() -> None:
     j = next(j for j, d in enumerate(lab) if d["value"] == 3 and d["state"] == "cocked")
     assert j in of_label, "the die is found"
     assert pred[of_label[j]]["value"] == 3
+
+
+def test_a_loose_spot_above_leaves_a_side_face_unread() -> None:
+    """A round spot up the view from a 6 that may be a side face (its die's top, a 1 say)
+    gives a face of no value: the die is left unread; a face with a value there wins."""
+    view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
+    six, above = _six_and_three(view, 65, 0, -10.0)
+    spot = OtherFace(None, above.centre, above.pips[:1])
+    assert face_above(six, (600.0, 400.0), [spot], view, 25.0) is spot
+    _, three = _six_and_three(view, 65, 0, -8.0)
+    assert face_above(six, (600.0, 400.0), [spot, three], view, 25.0) is three
+
+
+def test_loose_spots_are_round_spots_of_the_faces_kind() -> None:
+    """Spots within a die side of a 4, of its pips' polarity, size and roundness, not its own
+    (work pixels in, image pixels out at scale 2); a lone face has none looked for."""
+    pip = Pip(0.0, 0.0, 3.0, True, 60.0, 200.0, 140.0, 0.8)
+    four = make_group([replace(pip, x=100 + dx, y=100 + dy) for dx in (-8, 8) for dy in (-8, 8)], 0)
+    spots = [
+        replace(pip, x=100, y=130),  # kept
+        replace(pip, x=100, y=160),  # past a die side (44)
+        replace(pip, x=130, y=100, dark=False),  # the other polarity
+        replace(pip, x=70, y=100, r=6.0),  # twice the size
+        replace(pip, x=100, y=70, circularity=0.5),  # a dash
+    ]
+    got = loose_spots(four, list(four.pips) + spots, 44.0, 2.0)
+    assert [(o.value, o.centre) for o in got] == [(None, (50.0, 65.0))]
+    assert loose_spots(make_group([pip], 22.0), spots, 44.0, 2.0) == ()
+
+
+def test_a_cocked_ones_side_four_is_not_read() -> None:
+    """Train render IMG_0011: a cocked 1 whose side face's 4 was read (cocked); the 1's pip
+    lies up the view from the 4."""
+    image, labels = train_render(10)
+    board = labels["board"]
+    reader = BoardReader(
+        None,
+        white_home=board.get("white_home", "bottom-right"),
+        redetect=True,
+        board_finder=labelled_board(board["corners"]),
+    )
+    pred = list(reader.read(image).to_json()["dice"])
+    lab = list(labels["dice"])
+    of_label = {j: i for i, j in match_dice(pred, lab)}
+    j = next(j for j, d in enumerate(lab) if d["value"] == 1 and d["state"] == "cocked")
+    assert j in of_label, "the die is found"
+    assert pred[of_label[j]]["value"] != 4
