@@ -305,4 +305,23 @@ def faces_and_others(groups: list[Group]) -> list[tuple[Group, tuple[Group, ...]
             kept.append((g, []))
         else:
             clash.append(g)
-    return [(g, tuple(others)) for g, others in kept]
+    return [_whole_face(g, others) for g, others in kept]
+
+
+def _whole_face(g: Group, others: list[Group]) -> tuple[Group, tuple[Group, ...]]:
+    """A kept face whose pips all lie on a put-aside face of more pips is a part of it: one
+    column of a 6 linked apart from the other, rounder than the 6 ``complete_face`` made of
+    the other column (the 6's inferred pips sit on the column's pips). The larger face is read,
+    with the pips found in place of those inferred where they sit."""
+
+    def found_at(q: Pip) -> Pip | None:
+        return next((p for p in g.pips if math.hypot(p.x - q.x, p.y - q.y) < max(p.r, q.r)), None)
+
+    for o in sorted(others, key=lambda o: -len(o.pips)):
+        if len(o.pips) <= len(g.pips):
+            break
+        at = [found_at(q) for q in o.pips]
+        if sum(p is not None for p in at) == len(g.pips):
+            whole = make_group([p or q for p, q in zip(at, o.pips, strict=True)], 0.0)
+            return whole, tuple(x for x in others if x is not o) + (g,)
+    return g, tuple(others)
