@@ -30,7 +30,7 @@ from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
 from vision.dice_tilted import tilted_dice
 from vision.face_colour import FACE_CHROMA_SPREAD, FACE_LIGHT_SPREAD, RING_AT, ring_spreads
-from vision.face_completion import complete_face, complete_six
+from vision.face_completion import adopt_found, complete_face, complete_six
 from vision.face_groups import LINK_R as _LINK_R
 from vision.face_groups import ROUND as _ROUND
 from vision.face_groups import consensus as _consensus
@@ -129,6 +129,7 @@ def find_dice(
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
     die_px = die_size_px * f if die_size_px else None
     groups_idx = _split_mixed(gray, pips, _link(gray, pips, _LINK_R, die_px), die_px)
+    lone = [pips[gi[0]] for gi in groups_idx if len(gi) == 1] if die_px else []
     groups = []
     for gi in groups_idx:
         ps = [pips[i] for i in gi]
@@ -136,12 +137,12 @@ def find_dice(
             continue  # lone spots are judged below; flat pips lie on a side face seen edge-on
         g = _make_group(ps, 0.0)
         if len(ps) in (4, 5):
-            g = complete_six(gray, g)
+            g = adopt_found(complete_six(gray, g), lone)
         if die_px is not None:
             # A face may gain pips only if it then reads as a face.
             more = complete_face(gray, g, die_px)
             if more is not g and _layout_ok(more, die_px) and _face_plain(gray, more, 0.75, True):
-                g = more
+                g = adopt_found(more, lone)
         if _layout_ok(g, die_px) and _face_plain(gray, g, 0.75, die_px is not None):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
