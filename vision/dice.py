@@ -38,6 +38,7 @@ from vision.face_groups import faces_and_others as _faces_and_others
 from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
 from vision.face_normal import OtherFace, loose_spots
+from vision.face_plain import face_plain as _face_plain
 from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -357,43 +358,3 @@ def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:
         if math.hypot(q.x - g.cx, q.y - g.cy) < 0.85 * g.half:
             return True
     return False
-
-
-def _face_plain(gray: np.ndarray, g: _Group, frac: float, sized: bool = False) -> bool:
-    """True if the face between and around the group's pips is plain face colour
-    (``sized``: the die's size is known, a board read).
-
-    The region checked is the pips' convex hull grown by 30 % about the centre, plus a disc
-    of radius max(2.5 r, frac * half): it stays on the top face even when an oblique view
-    foreshortens it.
-    """
-    h, w = gray.shape
-    rad = max(2.5 * g.r, frac * g.half)
-    pts = np.array([[p.x, p.y] for p in g.pips], np.float32)
-    ext = max(rad, float(np.abs(pts - [g.cx, g.cy]).max()) * 1.3 + g.r) + 2
-    x0, x1 = max(0, int(g.cx - ext)), min(w, int(g.cx + ext) + 1)
-    y0, y1 = max(0, int(g.cy - ext)), min(h, int(g.cy + ext) + 1)
-    if x1 - x0 < 3 or y1 - y0 < 3:
-        return False
-    sel = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.circle(sel, (int(round(g.cx - x0)), int(round(g.cy - y0))), int(rad), 1, -1)
-    if len(pts) >= 3:
-        grown = (pts - [g.cx, g.cy]) * 1.3 + [g.cx - x0, g.cy - y0]
-        hull = cv2.convexHull(grown.astype(np.float32))
-        cv2.fillConvexPoly(sel, hull.astype(np.int32), 1)
-    for p in g.pips:
-        cv2.circle(sel, (int(round(p.x - x0)), int(round(p.y - y0))), int(1.5 * p.r + 1), 0, -1)
-    vals = gray[y0:y1, x0:x1][sel > 0].astype(np.float32)
-    if vals.size < 10:
-        return True
-    face = _median([p.face for p in g.pips])
-    if sized and len(g.pips) > 1:
-        # Small blurred pips (a 6 on a render's die of 22 px) spread their ink past the
-        # ring they are measured on: the face read there is nearer their ink than the face
-        # between them, which is the region's own median where that lies away from the ink.
-        # Not without a board: there the surroundings (a desk's cables, a keyboard) make
-        # spot groups whose face is no die's, and the pips' own face is the better guard.
-        own = float(np.median(vals))
-        face = max(face, own) if g.dark else min(face, own)
-    contrast = _median([p.contrast for p in g.pips])
-    return _share(np.abs(vals - face) > 0.5 * contrast) <= 0.08
