@@ -31,13 +31,15 @@ from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
 from vision.dice_tilted import tilted_dice
 from vision.face_colour import FACE_CHROMA_SPREAD, FACE_LIGHT_SPREAD, RING_AT, ring_spreads
-from vision.face_completion import complete_face, complete_six
+from vision.face_completion import adopt_found, complete_face, complete_six
 from vision.face_groups import LINK_R as _LINK_R
 from vision.face_groups import ROUND as _ROUND
 from vision.face_groups import consensus as _consensus
+from vision.face_groups import faces_and_others as _faces_and_others
 from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
-from vision.face_groups import top_faces as _top_faces
+from vision.face_normal import OtherFace, loose_spots
+from vision.face_plain import face_plain as _face_plain
 from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -74,6 +76,7 @@ class DieReading:
     # Pips near the die of its pips' size that no face counted (x, y, r), with a die size:
     # a cocked die's raised side face shows them (``vision.cocked_strays``).
     strays: tuple[tuple[float, float, float], ...] = ()
+    others: tuple[OtherFace, ...] = ()  # faces put aside on this die (board reads)
 
 
 def find_dice(
@@ -131,6 +134,7 @@ def find_dice(
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
     die_px = die_size_px * f if die_size_px else None
     groups_idx = _split_mixed(gray, pips, _link(gray, pips, _LINK_R, die_px), die_px)
+    lone = [pips[gi[0]] for gi in groups_idx if len(gi) == 1] if die_px else []
     groups = []
     for gi in groups_idx:
         ps = [pips[i] for i in gi]
@@ -138,12 +142,12 @@ def find_dice(
             continue  # lone spots are judged below; flat pips lie on a side face seen edge-on
         g = _make_group(ps, 0.0)
         if len(ps) in (4, 5):
-            g = complete_six(gray, g)
+            g = adopt_found(complete_six(gray, g), lone)
         if die_px is not None:
             # A face may gain pips only if it then reads as a face.
             more = complete_face(gray, g, die_px)
             if more is not g and _layout_ok(more, die_px) and _face_plain(gray, more, 0.75, True):
-                g = more
+                g = adopt_found(more, lone)
         if _layout_ok(g, die_px) and _face_plain(gray, g, 0.75, die_px is not None):
             groups.append(g)
     # Faces that read well tell what the dice of this photo look like.
@@ -170,7 +174,9 @@ def find_dice(
         }
         groups = [g for g in groups if len(g.pips) > 1 or spreads[id(g)][0] <= FACE_CHROMA_SPREAD]
     groups = _consensus(groups, by_median=die_px is None)
-    groups = _top_faces(groups)
+    faces = _faces_and_others(groups)
+    others_of = {id(g): others for g, others in faces}
+    groups = [g for g, _ in faces]
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.
     unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []
@@ -185,6 +191,13 @@ def find_dice(
     ref_contrast = _median([p.contrast for p in face_pips]) if face_pips else 0.0
     ref_r = _median([p.r for p in face_pips]) if face_pips else 0.0
     ref_half = ref_work / f
+
+    def value_of(g: _Group) -> int | None:
+        """The face's value, or None where its pips do not tell it (``dice_doubt``)."""
+        if unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r):
+            return None
+        return None if spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD else len(g.pips)
+
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
         if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
@@ -205,22 +218,29 @@ def find_dice(
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
         out.append(
             DieReading(
-                value=None
-                if any(g is t for t in unread_tilted)
-                or unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r)
-                or spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD
-                else len(g.pips),
+                value=None if any(g is t for t in unread_tilted) else value_of(g),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
                 confidence=conf,
                 top_face_size=2 * hs,
-                pips=tuple((p.x / f, p.y / f, p.r / f) for p in g.pips),
+                pips=_image_pips(g, f),
                 tilt=cues,
                 strays=stray_pips(g, pips, counted, die_px, f) if die_px else (),
+                others=tuple(
+                    OtherFace(value_of(o), (o.cx / f, o.cy / f), _image_pips(o, f))
+                    for o in (others_of.get(id(g), ()) if die_px else ())
+                    if not _has_stray_pips(o, pips)
+                )
+                + (loose_spots(g, pips, die_px, f) if die_px else ()),
             )
         )
     return out
+
+
+def _image_pips(g: _Group, f: float) -> tuple[tuple[float, float, float], ...]:
+    """A group's pips (x, y, r) in image pixels (``f``: the work scale)."""
+    return tuple((p.x / f, p.y / f, p.r / f) for p in g.pips)
 
 
 def _pips_in(
@@ -344,43 +364,3 @@ def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:
         if math.hypot(q.x - g.cx, q.y - g.cy) < 0.85 * g.half:
             return True
     return False
-
-
-def _face_plain(gray: np.ndarray, g: _Group, frac: float, sized: bool = False) -> bool:
-    """True if the face between and around the group's pips is plain face colour
-    (``sized``: the die's size is known, a board read).
-
-    The region checked is the pips' convex hull grown by 30 % about the centre, plus a disc
-    of radius max(2.5 r, frac * half): it stays on the top face even when an oblique view
-    foreshortens it.
-    """
-    h, w = gray.shape
-    rad = max(2.5 * g.r, frac * g.half)
-    pts = np.array([[p.x, p.y] for p in g.pips], np.float32)
-    ext = max(rad, float(np.abs(pts - [g.cx, g.cy]).max()) * 1.3 + g.r) + 2
-    x0, x1 = max(0, int(g.cx - ext)), min(w, int(g.cx + ext) + 1)
-    y0, y1 = max(0, int(g.cy - ext)), min(h, int(g.cy + ext) + 1)
-    if x1 - x0 < 3 or y1 - y0 < 3:
-        return False
-    sel = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.circle(sel, (int(round(g.cx - x0)), int(round(g.cy - y0))), int(rad), 1, -1)
-    if len(pts) >= 3:
-        grown = (pts - [g.cx, g.cy]) * 1.3 + [g.cx - x0, g.cy - y0]
-        hull = cv2.convexHull(grown.astype(np.float32))
-        cv2.fillConvexPoly(sel, hull.astype(np.int32), 1)
-    for p in g.pips:
-        cv2.circle(sel, (int(round(p.x - x0)), int(round(p.y - y0))), int(1.5 * p.r + 1), 0, -1)
-    vals = gray[y0:y1, x0:x1][sel > 0].astype(np.float32)
-    if vals.size < 10:
-        return True
-    face = _median([p.face for p in g.pips])
-    if sized and len(g.pips) > 1:
-        # Small blurred pips (a 6 on a render's die of 22 px) spread their ink past the
-        # ring they are measured on: the face read there is nearer their ink than the face
-        # between them, which is the region's own median where that lies away from the ink.
-        # Not without a board: there the surroundings (a desk's cables, a keyboard) make
-        # spot groups whose face is no die's, and the pips' own face is the better guard.
-        own = float(np.median(vals))
-        face = max(face, own) if g.dark else min(face, own)
-    contrast = _median([p.contrast for p in g.pips])
-    return _share(np.abs(vals - face) > 0.5 * contrast) <= 0.08

@@ -15,6 +15,7 @@ import numpy as np
 
 from vision.cocked_strays import strays_beside
 from vision.cocked_view import CameraView, DieView
+from vision.face_normal import face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 
@@ -201,7 +202,10 @@ def restate(
     """The dice ``find_dice`` read on a board frame, each judged flat / cocked again with the
     camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
     below the camera is and how wide a flat die's side faces show there. A face whose pips
-    span more than a flat die's face can there (``plane_span``) is left unread. Readings
+    span more than a flat die's face can there (``plane_span``), or a face of 4-6 pips that
+    stands too steep to be any die's top (``vision.face_normal``), is left unread; a face
+    of 4-6 pips that may be a side face, with another face of its die up the view from it,
+    gives way to that face (``face_above``). Readings
     without tilt cues (another finder's) are left as they are."""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
@@ -213,7 +217,14 @@ def restate(
             strays = strays_beside(getattr(r, "strays", ()), r.centre, view)
             state = state_from_model(image_bgr, r.centre, die_px, tilt, view, strays)
             r = replace(r, state=state)
-            if r.value is not None and plane_span(r.pips, view) > _WIDE_SPAN:
+            above = None
+            if r.value is not None:
+                above = face_above(r.pips, r.centre, getattr(r, "others", ()), view, die_px)
+            if above is not None:  # the face read was a side face: its die's top is above
+                r = replace(r, value=above.value, pips=above.pips)
+            if r.value is not None and (
+                plane_span(r.pips, view) > _WIDE_SPAN or _side_face(r.pips, view)
+            ):
                 r = replace(r, value=None)
         out.append(r)
     return out
@@ -234,6 +245,14 @@ def plane_span(pips: tuple[tuple[float, float, float], ...], view: DieView) -> f
     pts = np.array([[p[0], p[1]] for p in pips], np.float64)
     on_plane = np.linalg.solve(view.lin, (pts - pts.mean(axis=0)).T)
     return float(2.0 * np.hypot(on_plane[0], on_plane[1]).max())
+
+
+def _side_face(pips: tuple[tuple[float, float, float], ...], view: DieView) -> bool:
+    """A face of 4-6 pips whose both possible normals tilt past 45 degrees (a cocked die's
+    side face seen square-on, read instead of its top), or whose corner pips lie past a
+    face's corners however it is turned (``vision.face_normal``)."""
+    tilts = face_tilts(pips, view)
+    return tilts is not None and (tilts.steep or tilts.too_wide)
 
 
 @lru_cache(maxsize=4)

@@ -198,3 +198,39 @@ def complete_face(gray: np.ndarray, g: Group, die_px: float) -> Group:
     if best is None:
         return g
     return make_group(ps + best[2], 0.0)
+
+
+def adopt_found(g: Group, lone: Sequence[Pip]) -> Group:
+    """A completed face with each inferred pip swapped for a ``lone`` pip (found, linked to
+    no other) at its place (of its polarity, within the larger radius): such a pip is one of
+    the face's, not a stray beside it (a 5 completed from a 2 was dropped for its own corner
+    pips). A pip of another face found there is no pip of this one: left a stray.
+    Unchanged where nothing is found there. Board reads only (``vision.dice`` passes no
+    pips without a die size: on the dice-only photos a die was lost).
+
+    >>> from vision.pip_groups import make_group
+    >>> found = Pip(10.0, 10.0, 2.0, True, 60.0, 200.0, 140.0, 0.9)
+    >>> inferred = Pip(10.5, 9.5, 2.0, True, 50.0, 200.0, 200.0, 1.0)
+    >>> other = Pip(20.0, 20.0, 2.0, True, 60.0, 200.0, 140.0, 0.9)
+    >>> adopt_found(make_group([inferred, other], 0.0), [found]).pips == (found, other)
+    True
+    """
+    own = {(p.x, p.y) for p in g.pips}  # (a pip found twice is the face's own)
+    loose = [p for p in lone if (p.x, p.y) not in own]
+    out: list[Pip] = []
+    swapped = False
+    for q in g.pips:
+        p = next(
+            (
+                p
+                for p in loose
+                if p.dark == q.dark and math.hypot(p.x - q.x, p.y - q.y) < max(p.r, q.r)
+            ),
+            None,
+        )
+        if p is not None and all(p is not o for o in out):
+            out.append(p)
+            swapped = True
+        else:
+            out.append(q)
+    return make_group(out, 0.0) if swapped else g

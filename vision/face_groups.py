@@ -274,6 +274,12 @@ def consensus(groups: list[Group], by_median: bool = False) -> list[Group]:
 
 def top_faces(groups: list[Group]) -> list[Group]:
     """Of groups that overlap on one die (top face + side faces), keep the top face."""
+    return [g for g, _ in faces_and_others(groups)]
+
+
+def faces_and_others(groups: list[Group]) -> list[tuple[Group, tuple[Group, ...]]]:
+    """``top_faces``' faces, each with the groups it put aside as its die's other faces (the
+    board path judges again with the camera which of them is up, ``vision.face_normal``)."""
 
     def score(g: Group) -> tuple[bool, float]:
         # Side faces are foreshortened: smaller, less round pips. A lone pip comes last.
@@ -281,20 +287,41 @@ def top_faces(groups: list[Group]) -> list[Group]:
         return circ >= ROUND, g.r * circ + 0.01 * len(g.pips)
 
     order = sorted(groups, key=score, reverse=True)
-    kept: list[Group] = []
+    kept: list[tuple[Group, list[Group]]] = []
     for g in order:
-        clash = False
+        clash = None
         circ_g = mean([p.circularity for p in g.pips])
-        for k in kept:
+        for k, others in kept:
             d = np.hypot(g.cx - k.cx, g.cy - k.cy)
             if d < 1.75 * max(g.half, k.half):
-                clash = True
+                clash = others
                 break
             circ_k = mean([p.circularity for p in k.pips])
             # A flatter group beside a rounder one is that die's side face (oblique views).
             if d < _SIDE_REACH * max(g.half, k.half) and circ_g < circ_k - _SIDE_FLATTER:
-                clash = True
+                clash = others
                 break
-        if not clash:
-            kept.append(g)
-    return kept
+        if clash is None:
+            kept.append((g, []))
+        else:
+            clash.append(g)
+    return [_whole_face(g, others) for g, others in kept]
+
+
+def _whole_face(g: Group, others: list[Group]) -> tuple[Group, tuple[Group, ...]]:
+    """A kept face whose pips all lie on a put-aside face of more pips is a part of it: one
+    column of a 6 linked apart from the other, rounder than the 6 ``complete_face`` made of
+    the other column (the 6's inferred pips sit on the column's pips). The larger face is read,
+    with the pips found in place of those inferred where they sit."""
+
+    def found_at(q: Pip) -> Pip | None:
+        return next((p for p in g.pips if math.hypot(p.x - q.x, p.y - q.y) < max(p.r, q.r)), None)
+
+    for o in sorted(others, key=lambda o: -len(o.pips)):
+        if len(o.pips) <= len(g.pips):
+            break
+        at = [found_at(q) for q in o.pips]
+        if sum(p is not None for p in at) == len(g.pips):
+            whole = make_group([p or q for p, q in zip(at, o.pips, strict=True)], 0.0)
+            return whole, tuple(x for x in others if x is not o) + (g,)
+    return g, tuple(others)

@@ -28,10 +28,10 @@ def starting_scene(
     return render(spec, np.random.default_rng(seed))
 
 
-def train_render(index: int) -> tuple[np.ndarray, dict]:
+def train_render(index: int, n_dice: int | None = None) -> tuple[np.ndarray, dict]:
     """``scripts/render-synthetic --set train``'s image ``index + 1`` (seed 3000), through the
-    JPEG the set is saved as."""
+    JPEG the set is saved as (``n_dice``: its ``--dice``)."""
     seed, _, weights = SETS["train"]
-    image, labels = numbered(seed, index, render, weights)
+    image, labels = numbered(seed, index, render, weights, n_dice)
     _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), labels

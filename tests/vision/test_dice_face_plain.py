@@ -45,3 +45,17 @@ def test_pips_half_off_a_face_do_not_lie_on_a_plain_face(ring_face: float, insid
     img, places = _six(board=True)
     pips = [Pip(x, y, 3.0, True, ring_face - inside, ring_face, inside, 0.9) for x, y in places]
     assert not _face_plain(img, make_group(pips, 0.0), 0.75, sized=True)
+
+
+def test_a_six_whose_blurred_ink_runs_past_its_measured_pips_is_plain() -> None:
+    # Pips drawn 5 px wide, blurred, measured 2.6 px (a small die's 6 on the renders: its
+    # ink past 1.5 r reads 10-12 % of the face off). Masked to 2 r the 6 shows plain; five
+    # of its pips (no 6, so no second look) do not.
+    img = np.full((120, 120), 225, np.uint8)
+    places = [(60 + i * STEP, 60 + j * STEP) for i in (-1, 1) for j in (-1, 0, 1)]
+    for x, y in places:
+        cv2.circle(img, (x, y), 5, 40, -1)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    pips = [Pip(x, y, 2.6, True, 150.0, 225.0, 75.0, 0.9) for x, y in places]
+    assert _face_plain(img, make_group(pips, 0.0), 0.75, sized=True)
+    assert not _face_plain(img, make_group(pips[:5], 0.0), 0.75, sized=True)

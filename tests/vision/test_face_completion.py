@@ -100,3 +100,22 @@ def test_a_face_read_lighter_round_its_pips_is_completed(angle: float) -> None:
     places = _places(4, angle)
     spots = [Pip(*places[k], 4.0, False, 44.0, 86.0, 130.0, 1.0) for k in (0, 3)]
     assert len(_complete_face(img, _make_group(spots, 0.0), float(SIDE)).pips) == 4
+
+
+def test_a_completed_face_takes_the_lone_pips_found_at_its_inferred_places() -> None:
+    from vision.face_completion import adopt_found
+
+    # A 5 whose two corner pips were found but linked to nothing: completed from the other
+    # three, it holds those pips themselves (not strays beside it); a light spot there, or
+    # a dark one a pip's width off, is not adopted.
+    img = _gray(5, 15.0)
+    found = _found(5, 15.0, [0, 1, 2, 3, 4])
+    for k in (1, 3):  # found a little off the grid's nodes, as measured spots are
+        found[k] = Pip(found[k].x + 0.6, found[k].y - 0.4, 4.0, True, 195.0, 225.0, 30.0, 1.0)
+    full = _complete_face(img, _make_group([found[k] for k in (0, 2, 4)], 0.0), float(SIDE))
+    assert len(full.pips) == 5 and found[1] not in full.pips
+    whole = adopt_found(full, [found[1], found[3]])
+    assert sorted(whole.pips, key=lambda p: (p.x, p.y)) == sorted(found, key=lambda p: (p.x, p.y))
+    light = Pip(found[1].x, found[1].y, 4.0, False, 195.0, 30.0, 225.0, 1.0)
+    off = Pip(found[3].x + 9.0, found[3].y, 4.0, True, 195.0, 225.0, 30.0, 1.0)
+    assert adopt_found(full, [light, off]) is full

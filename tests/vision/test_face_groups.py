@@ -90,3 +90,25 @@ def test_one_flat_pip_does_not_make_a_top_face_a_side_face_without_a_board() -> 
     groups = [five, four, top3, side3]
     assert consensus(groups) == [five, four]
     assert consensus(groups, by_median=True) == [five, four, top3]
+
+
+def test_a_column_of_a_six_read_apart_gives_way_to_the_six_it_is_part_of() -> None:
+    from vision.face_groups import faces_and_others
+
+    # A 6's left column found round (0.9), its right column flatter (0.55) and linked apart;
+    # the right column completed to a 6 whose left column is inferred (round 1.0, placed a
+    # pixel off the pips found). The round column alone wins the die, but it is part of the 6.
+    def pip(x: float, y: float, circ: float) -> Pip:
+        return Pip(x, y, 3.0, True, 100.0, 200.0, 100.0, circ)
+
+    left = make_group([pip(40.0, y, 0.9) for y in (30.0, 40.0, 50.0)], 0.0)
+    right = [pip(60.0, y, 0.55) for y in (30.0, 40.0, 50.0)]
+    six = make_group(right + [pip(41.0, y + 1.0, 1.0) for y in (30.0, 40.0, 50.0)], 0.0)
+    [(face, others)] = faces_and_others([left, six])
+    assert len(face.pips) == 6
+    assert all(p in face.pips for p in left.pips)  # the pips found, not those inferred
+    assert others == (left,)
+    # A 3 beside a 6 that does not hold its pips stays the die's face.
+    apart = make_group([pip(47.0, y, 0.9) for y in (30.0, 40.0, 50.0)], 0.0)
+    [(face, _)] = faces_and_others([apart, six])
+    assert face is apart
