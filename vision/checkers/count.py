@@ -41,6 +41,7 @@ from vision.checkers.outlines import (
     rims_at,
     verified,
 )
+from vision.checkers.row_rims import checked_row
 from vision.checkers.seen_empty import add_seen
 from vision.checkers.short_side import bar_doubt, fill_short
 from vision.checkers.slot_colour import like_set_slots, looks_like
@@ -50,7 +51,7 @@ from vision.checkers.slot_model import (
     model_row,
     slots_by_model,
 )
-from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
+from vision.checkers.stacks import cell_checkers, first_layer_slots, next_slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 from vision.medians import colour_median
