@@ -69,3 +69,26 @@ def test_a_dark_stack_fanned_to_the_middle_without_outlines_counts_by_its_period
 
     assert count(_strip(half, 45, d, (half - d) / 5, 6)) == 6
     assert count(_strip(half, 45, d, pitch, 5)) <= 5
+
+
+def test_a_believed_row_the_learned_cue_sees_go_on_is_doubted() -> None:
+    from vision.checkers.slot_model import GOES_ON, doubt_going_on
+
+    white, black = [0] * 24, [0] * 24
+    white[0], black[16], black[20], white[5] = 1, 2, 5, 3
+    conf = [1.0] * 24
+    conf[5] = 0.5
+    asked: list[tuple[int, int]] = []
+
+    def seen_from(i: int, least: float, first: int) -> int:
+        # The cue sees a checker past point 17's pair (its slot 2) and past the others too.
+        assert least == GOES_ON
+        asked.append((i, first))
+        return 1 if i in (16, 20, 5) else 0
+
+    doubt_going_on(white, black, conf, seen_from)
+    assert conf[16] == 0.5  # a two read one at 1.0 before
+    assert conf[0] == 1.0  # the cue sees nothing past it
+    assert conf[20] == 1.0  # five: a full row, not asked
+    assert conf[5] == 0.5  # doubted already, not asked
+    assert sorted(asked) == [(0, 1), (16, 2)]

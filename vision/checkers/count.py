@@ -46,6 +46,7 @@ from vision.checkers.seen_empty import add_seen
 from vision.checkers.short_side import bar_doubt, fill_short
 from vision.checkers.slot_colour import like_set_slots, looks_like
 from vision.checkers.slot_model import (
+    doubt_going_on,
     edge_slot_probability,
     edge_slot_seen,
     model_row,
@@ -371,16 +372,15 @@ def count_checkers(
     bar_conf = min(conf_w, conf_b)
     fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
 
-    def more(idx: int, least: float) -> int:  # the learned cue's checkers past an edge one
-        i, k = row[idx], min(5, max_first) - 1
-        tri = tri_colours[parity[i]]
-        return slots_by_model(
-            strips[i], cares[i], 0.5 * d + pitch, 1, k, d, pitch, field, tri, least
-        )
+    def seen_from(idx: int, least: float, first: int = 1) -> int:  # the cue, from a slot on
+        i, a, k = row[idx], 0.5 * d + first * pitch, min(5, max_first) - first
+        tri = tri_colours[parity[row[idx]]]
+        return slots_by_model(strips[i], cares[i], a, first, k, d, pitch, field, tri, least)
 
-    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, more):
+    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from):
         # Points the cues counted may be the doubted tall stack a short side lacks.
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
+    doubt_going_on(white, black, conf, seen_from)
     off_w = max(0, CHECKERS_PER_SIDE - sum(white) - bar_w)
     off_b = max(0, CHECKERS_PER_SIDE - sum(black) - bar_b)
     return CheckerCounts(
