@@ -277,7 +277,7 @@ def count_checkers(
             # Fainter or under a die, the edge slot in a set's colour: a black checker on a
             # point as dark (its rim alone shows), one under the die (2 read empty, 5 empty).
             conf[idx] = min(conf[idx], 0.5)
-        fs, doubtful = checked_row(fs, row_rims[i], c, h, pitch)
+        fs, doubtful = checked_row(fs, row_rims[i], c, h, pitch, tri_colours[parity[i]][0])
         n = len(fs)
         if doubtful:
             conf[idx] = min(conf[idx], 0.5)

@@ -29,6 +29,14 @@ RIM_FULL_DOUBT = 1.5
 # slots' (faint_edge).
 RIM_FAINT_EDGE = 2.0
 FAINT_RATIO = 0.55
+# A row of one or two whose every rim is under this, on a triangle lighter than DARK_POINT
+# (Lab L, 0-255), is doubtful: a checker's rim there is sharp, a die's soft shadow (read two at
+# 1.0, own IMG_31645) or a smudge's is not.  (On a dark point a dark checker's rim is faint
+# anyway: 8 right ones so, triangles' L 18-36, and a lone doubt there keeps short_side from
+# filling its side's one tall stack.)  Believed rows of one or two, own IMG_31401-31800 and
+# dev (2375): 2 of the 4 wrong ones so (both phantoms, triangles' L 80 and 186), none right.
+RIM_FAINT_ROW = 2.0
+DARK_POINT = 60.0
 
 
 def hidden_by_second_layer(rims: list[float]) -> int:
@@ -81,20 +89,22 @@ def row_tail(rims: list[float]) -> tuple[int, bool]:
 
 
 def checked_row(
-    fs: list[Found], rims: list[float], cell: Cell, h: int, pitch: float
+    fs: list[Found], rims: list[float], cell: Cell, h: int, pitch: float, tri_l: float = 0.0
 ) -> tuple[list[Found], bool]:
-    """A row of two to five checkers checked against its slots' rims toward the middle (NaN:
-    under a die, no check): its last slots must show a rim, and a full row's edge slots with
-    none are covered by a second layer.  Returns the checkers and whether the count is
-    doubtful."""
+    """A row of one to five checkers checked against its slots' rims toward the middle (NaN:
+    under a die, no check): its last slots must show a rim, a row of one or two a sharp one,
+    and a full row's edge slots with none are covered by a second layer.  ``tri_l``: the
+    triangle's lightness (Lab L).  Returns the checkers and whether the count is doubtful."""
     n = len(fs)
     clear = [r for r in rims if not np.isnan(r)] if n <= 5 else []
-    doubtful = False
+    # One or two with no sharp rim on any (none under a die), not on a dark point: a shadow.
+    doubtful = 1 <= n <= 2 and len(clear) == n == len(rims) and max(clear) < RIM_FAINT_ROW
+    doubtful = doubtful and tri_l >= DARK_POINT
     if 2 <= n and len(clear) == n:
         # A row's last checker shows the clearest rim toward the middle (the others touch the
         # next one); a last slot with next to none is colour alone (a shadow).
         keep, doubt = row_tail(clear)
-        doubtful = keep < n or doubt
+        doubtful = doubtful or keep < n or doubt
         fs, clear = fs[:keep], clear[:keep]
     if len(fs) == 5 and len(rims) == 5 and len(clear) >= 2 and not np.isnan(rims[0]):
         # Slots under a die (NaN) leave the others' rims to judge by.
