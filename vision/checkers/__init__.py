@@ -49,8 +49,9 @@ a point already doubted, a learned cue (a logistic model of the slot's window: c
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
 checker on a dark point shows its round shading where no outline or colour cue does); on a
 point believed empty, the cue seeing a checker on its edge slot (or two on its first two) makes
-it doubtful (dark checkers
-on a dark point at the board's side, their rim cut by the frame).  A
+it doubtful (dark checkers on a dark point at the board's side, their rim cut by the frame; a
+die over a little of the slot is read as the triangle's colour).  A row of one or two with no
+sharp rim on any checker, on a point not dark, is doubtful (a die's soft shadow).  A
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
 outline, or touching a die; a doubtful bar checker before a point as doubtful; one or two with
