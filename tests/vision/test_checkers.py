@@ -151,7 +151,7 @@ def test_hue_splits_two_light_checker_sets() -> None:
 
 
 def test_second_layer_checkers_from_the_full_rows_rims() -> None:
-    from vision.checkers.stacks import hidden_by_second_layer
+    from vision.checkers.row_rims import hidden_by_second_layer
 
     # The edge slot's rim hidden under a checker on gap 0, the others clear: one on top.
     assert hidden_by_second_layer([1.4, 14.8, 23.5, 22.0, 29.3]) == 1
@@ -178,7 +178,7 @@ def test_grey_pearl_checkers_shaded_darker_than_wood_are_still_white() -> None:
 
 
 def test_a_rows_last_checker_must_show_its_rim() -> None:
-    from vision.checkers.stacks import row_tail
+    from vision.checkers.row_rims import row_tail
 
     assert row_tail([17.9, 17.4, 2.6]) == (2, False)  # a shadow read as a third checker
     assert row_tail([10.2, 11.2, 0.6, 0.5]) == (2, False)

@@ -65,3 +65,61 @@ def test_only_doubted_counts_ask_the_model(monkeypatch) -> None:
     assert [eager.white[i] for i in sure] == [counts.white[i] for i in sure]
     assert [eager.black[i] for i in sure] == [counts.black[i] for i in sure]
     assert sum(eager.white) + sum(eager.black) > sum(counts.white) + sum(counts.black)
+
+
+def test_a_lone_dark_checker_beside_a_die_is_doubted(monkeypatch) -> None:
+    # IMG_31712: black's lone checker on a dark point, the die the reader finds over the edge
+    # slot's side (0.88 of it clear), read empty at 1.0; the model reads the uncovered part
+    # with the die left out.  (The labels' dice boxes are wider: they leave too little seen.)
+    from tests.vision.test_checkers_under_die import _read_given
+
+    read = _read_given(31711)
+    assert read["labels"]["board"]["black"][21] == 1
+    assert read["board"]["black"][21] == 1 or read["conf"][21] < 0.65
+    monkeypatch.setattr("vision.checkers.slot_model.PART", 0.9)
+    before = _read_given(31711)
+    assert before["board"]["black"][21] == 0 and before["conf"][21] >= 0.65
+
+
+def _edge_scene() -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray], tuple]:
+    """A dark point's strip with a dark disc on its edge slot, all of it cared for."""
+    d = 36.0
+    strip = np.empty((160, 40, 3), np.float32)
+    strip[:] = (40.0, 130.0, 135.0)
+    field, tri = np.array([150.0, 135.0, 150.0]), np.array([40.0, 130.0, 135.0])
+    yy, xx = np.mgrid[0:160, 0:40]
+    r = np.hypot(xx - 19.5, yy - 0.5 * d)
+    strip[(r < 0.5 * d) & (r >= 0.5 * d - 2)] = (75.0, 128.0, 128.0)  # its lit rim
+    strip[r < 0.5 * d - 2] = (30.0, 128.0, 128.0)
+    care = np.ones((160, 40), bool)
+    care[:, [0, -1]] = False
+    return strip, care, (field, tri), (d, d, 400, 6)
+
+
+def test_die_pixels_take_the_triangles_colour_only_in_the_window() -> None:
+    from vision.checkers.slot_model import die_as_triangle
+
+    strip, care, (field, tri), size = _edge_scene()
+    strip[2:10, 28:39] = strip[120:128, 0:2] = 250.0  # a die in the window, a light far down
+    care[2:10, 28:39] = care[120:128, 0:2] = False
+    out = die_as_triangle(strip, care, tri, size[0])
+    assert np.allclose(out[2:10, 28:39], tri)
+    assert np.all(out[120:128, 0:2] == 250.0)  # past the window, and the side column
+    assert np.array_equal(out[care], strip[care])
+    assert strip[5, 30, 0] == 250.0  # a copy
+
+
+def test_a_partly_covered_edge_slot_is_read_round_the_die() -> None:
+    from vision.checkers.slot_model import PART, edge_slot_probability
+
+    strip, care, refs, size = _edge_scene()
+    clear = edge_slot_probability(strip, care, refs, size)
+    covered, cut = strip.copy(), care.copy()
+    covered[6:16, 30:39] = (245.0, 128.0, 128.0)  # a white die's corner over the rim
+    cut[6:16, 30:39] = False
+    share = float(cut[: int(size[0])].mean())
+    assert PART <= share < 0.9
+    seen = edge_slot_probability(covered, cut, refs, size)
+    assert abs(seen - clear) < 0.2
+    cut[: int(size[0]), 1:20] = False  # most of it under dice: nothing to read
+    assert edge_slot_probability(covered, cut, refs, size) == 0.0

@@ -115,3 +115,44 @@ def test_the_learned_cue_picks_the_empty_point_among_several() -> None:
     seen[10] = 0.3
     fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
     assert sum(white) == 14
+
+
+def _pair_missed() -> tuple[list[int], list[int], list[float], list[bool | None]]:
+    """Black 13 (a checker outside its home: none off), white 15, all believed but point 1,
+    read empty and coloured like neither set (a dark pair on a dark point)."""
+    white, black = [0] * 24, [0] * 24
+    white[5], white[7], white[12], white[18] = 5, 3, 5, 2
+    black[23], black[16], black[11] = 5, 3, 5
+    conf = [1.0] * 24
+    conf[0] = 0.5
+    return white, black, conf, [None] * 24
+
+
+def test_a_sides_two_missing_go_to_the_boards_one_doubted_empty_point() -> None:
+    white, black, conf, likes = _pair_missed()
+    fill_short(white, black, 0, 0, conf, likes)
+    assert (white[0], black[0], conf[0]) == (0, 2, 0.5)
+    assert sum(black) == 15 and sum(white) == 15
+
+
+def test_with_another_doubted_point_the_missing_pair_stays_unplaced() -> None:
+    white, black, conf, likes = _pair_missed()
+    conf[9] = 0.5  # a second doubted empty point: which holds them is not known
+    fill_short(white, black, 0, 0, conf, likes)
+    assert (black[0], black[9]) == (0, 0)
+    white, black, conf, likes = _pair_missed()
+    likes[0] = False  # coloured like white: not black's
+    fill_short(white, black, 0, 0, conf, likes)
+    assert black[0] == 0
+
+
+def test_a_dark_pair_read_empty_on_the_boards_one_doubted_point_is_filled(monkeypatch) -> None:
+    # IMG_31452: black's two checkers on dark point 1 read empty (doubted), the board's only
+    # doubted point, black counted 13 with checkers outside its home.
+    from tests.vision.test_checkers_under_die import _read_given
+
+    read = _read_given(31451)
+    assert read["labels"]["board"]["black"][0] == 2
+    assert read["board"]["black"][0] == 2 and read["conf"][0] < SURE
+    monkeypatch.setattr("vision.checkers.short_side._lone_unlike", lambda *a: [])
+    assert _read_given(31451)["board"]["black"][0] == 0

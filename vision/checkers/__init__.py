@@ -22,7 +22,9 @@ half barely holds counts under a sure outline);
 a full first layer (5) may carry a second layer in its gaps, seen as circles nearer a gap than a
 slot, filled from the edge like a pyramid, and gaps hidden under a third layer add to it; a
 stack fanned along the point is counted from its outlines' even period (up to its colour run's
-end when that goes past them) or its profile's repeat period.  Colours: the checker colours
+end when that goes past them) or its profile's repeat period (also where the half holds five at
+most and a colour run without outlines reaches the middle: a period well under a pitch is a
+fanned stack's, not five in a row's).  Colours: the checker colours
 learned at calibration, or else a 2-means split of this frame's checkers (on lightness, or on
 hue when that separates far better; the lighter set is white; two clusters nearly alike are one
 set split by shading: light ones white, and every count doubtful), split on the checkers clear of
@@ -47,8 +49,9 @@ a point already doubted, a learned cue (a logistic model of the slot's window: c
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
 checker on a dark point shows its round shading where no outline or colour cue does); on a
 point believed empty, the cue seeing a checker on its edge slot (or two on its first two) makes
-it doubtful (dark checkers
-on a dark point at the board's side, their rim cut by the frame).  A
+it doubtful (dark checkers on a dark point at the board's side, their rim cut by the frame; a
+die over a little of the slot is read as the triangle's colour).  A row of one or two with no
+sharp rim on any checker, on a point not dark, is doubtful (a die's soft shadow).  A
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
 outline, or touching a die; a doubtful bar checker before a point as doubtful; one or two with
@@ -57,23 +60,26 @@ two short of 15 with a checker on a point outside its home board has borne none 
 missing checkers go to its doubted points when these explain them one each (or to those
 empty ones the learned cue clearly sees a checker on, or to its one doubted tall stack),
 doubtfully; a side still one or two short at the end leaves the bar in doubt (its missing
-checker may be there).  After that, an empty point whose edge slot is coloured like a set,
-with a rim, and that the learned cue sees a checker on, holds one (and the next slots the cue
-sees), doubtfully, when its side is short of 15 by at least as many such points; more of them
-than missing checkers are only doubted.  Without calibrated colours, a frame whose sides break
-the rules as named (a side far short of 15, so it bore off, with checkers outside its home) and
-keep them renamed (both sides, or one point) is renamed, doubtfully.  Borne off: 15
-minus the rest (``off_from_trays`` False: trays are not read).  ``unexplained`` measures large
-blobs unlike the board and unexplained by checkers or dice (a hand: the reader says
-"occluded").
+checker may be there).  After that, an empty point whose edge slot is coloured like a set, with
+a rim, and that the learned cue sees a checker on, holds one (and the next slots the cue sees),
+doubtfully, when its side is short of 15 by at least as many such points; more of them than
+missing checkers are only doubted.  A full row whose edge slot's rim toward the middle is faint
+beside the next ones' (a checker on top hides it) is doubtful, and a believed row of one to four
+the learned cue sees a checker just past is doubtful at the end (counts kept).  Without
+calibrated colours, a frame whose sides break the rules as named (a side far short of 15, so it
+bore off, with checkers outside its home) and keep them renamed (both sides, or one point) is
+renamed, doubtfully.  Borne off: 15 minus the rest (``off_from_trays`` False: trays are not
+read).  ``unexplained`` measures large blobs unlike the board and unexplained by checkers or
+dice (a hand: the reader says "occluded").
 
-Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``fanned`` (fanned stacks),
-``bar`` (checkers on the bar), ``outlines`` (circles and rims), ``empty_board`` (board colours,
-colour runs), ``colours`` (white or black), ``slot_colour`` (slots coloured like a checker set),
-``by_die`` (a row's last checker beside a die), ``slot_model`` (the learned cue), ``totals``
-(15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore none off),
-``seen_empty`` (an empty point both weak cues see a checker on), ``home_sides`` (sets named the
-wrong way round), ``model`` (shapes and results).
+Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``row_rims`` (a row checked by
+its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``outlines``
+(circles and rims), ``empty_board`` (board colours, colour runs), ``colours`` (white or black),
+``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
+die), ``slot_model`` (the learned cue), ``totals`` (15 a side, unexplained blobs),
+``short_side`` (a side short of 15 that bore none off), ``seen_empty`` (an empty point both weak
+cues see a checker on), ``home_sides`` (sets named the wrong way round), ``model`` (shapes and
+results).
 
 ::
 

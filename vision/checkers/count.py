@@ -41,16 +41,18 @@ from vision.checkers.outlines import (
     rims_at,
     verified,
 )
+from vision.checkers.row_rims import checked_row
 from vision.checkers.seen_empty import add_seen
 from vision.checkers.short_side import bar_doubt, fill_short
 from vision.checkers.slot_colour import edge_looks, like_set_slots
 from vision.checkers.slot_model import (
+    doubt_going_on,
     edge_slot_probability,
     edge_slot_seen,
     model_row,
     slots_by_model,
 )
-from vision.checkers.stacks import cell_checkers, checked_row, first_layer_slots, next_slot_outlined
+from vision.checkers.stacks import cell_checkers, first_layer_slots, next_slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 from vision.medians import colour_median, masked_medians
@@ -276,7 +278,7 @@ def count_checkers(
             # Fainter or under a die, the edge slot in a set's colour: a black checker on a
             # point as dark (its rim alone shows), one under the die (2 read empty, 5 empty).
             conf[idx] = min(conf[idx], 0.5)
-        fs, doubtful = checked_row(fs, row_rims[i], c, h, pitch)
+        fs, doubtful = checked_row(fs, row_rims[i], c, h, pitch, tri_colours[parity[i]][0])
         n = len(fs)
         if doubtful:
             conf[idx] = min(conf[idx], 0.5)
@@ -371,16 +373,15 @@ def count_checkers(
     bar_conf = min(conf_w, conf_b)
     fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
 
-    def more(idx: int, least: float) -> int:  # the learned cue's checkers past an edge one
-        i, k = row[idx], min(5, max_first) - 1
-        tri = tri_colours[parity[i]]
-        return slots_by_model(
-            strips[i], cares[i], 0.5 * d + pitch, 1, k, d, pitch, field, tri, least
-        )
+    def seen_from(idx: int, least: float, first: int = 1) -> int:  # the cue, from a slot on
+        i, a, k = row[idx], 0.5 * d + first * pitch, min(5, max_first) - first
+        tri = tri_colours[parity[row[idx]]]
+        return slots_by_model(strips[i], cares[i], a, first, k, d, pitch, field, tri, least)
 
-    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, more):
+    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from):
         # Points the cues counted may be the doubted tall stack a short side lacks.
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
+    doubt_going_on(white, black, conf, seen_from)
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),

@@ -7,9 +7,17 @@ import numpy as np
 from vision.checkers.model import Cell
 
 
-def fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> int | None:
+def fanned_count(
+    strip: np.ndarray, extent: float, pitch: float, d: float, shorter: float | None = None
+) -> int | None:
     """Checkers in a stack fanned along the point (longer than five): the repeat period of the
-    stack's profile along the point gives the spacing, the extent the number."""
+    stack's profile along the point gives the spacing, the extent the number.  ``shorter``: a
+    period from this long is no fanned stack's (None).
+
+    ::
+
+        n = fanned_count(strip, extent, pitch, d, shorter=0.9 * pitch)
+    """
     width = strip.shape[1]
     lo, hi = int(width / 2 - 0.25 * d), int(width / 2 + 0.25 * d) + 1
     end = int(min(len(strip), extent))
@@ -33,6 +41,8 @@ def fanned_count(strip: np.ndarray, extent: float, pitch: float, d: float) -> in
     if ac[best] < 0.2:
         return None
     period = float(lags[best])
+    if shorter is not None and period >= shorter:
+        return None
     return max(6, int(round(1 + (extent - d) / period)))
 
 

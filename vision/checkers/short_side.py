@@ -11,7 +11,10 @@ tall stack one short, a row whose last checker's outline was lost), or a doubted
 whose edge slot is coloured like that set (a dark checker on a dark point).  When exactly as
 many such points as checkers are missing, each takes one, doubtfully; among more, the empty
 points the learned slot cue clearly sees a checker on (``slot_model``), or else the side's one
-doubted tall stack, take them.  Otherwise the counts are left as read.  A side read right is
+doubted tall stack, take them; the side's one doubted point takes all.  With none of the
+side's, the board's one doubted point, empty and coloured like neither set (a dark pair on a
+dark point: own IMG_31452, black's two read empty), takes them (own IMG_31401-31800, dev and
+train: that one board changed).  Otherwise the counts are left as read.  A side read right is
 not short (but for that rare bear-off), and no point taking a checker is believed.  A side
 still one or two short after all this leaves the bar in doubt (``bar_doubt``): its missing
 checker may be there (a dark checker on a dark bar).
@@ -87,7 +90,9 @@ def fill_short(
             continue
         if not 0 < short <= MAX_FILL or not _none_off(counts, blk):
             continue
-        cands = _candidates(counts, other, conf, likes, blk)
+        cands = _candidates(counts, other, conf, likes, blk) or _lone_unlike(
+            counts, other, conf, likes
+        )
         tall = [i for i in cands if counts[i] >= TALL]
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
         if len(cands) == short:
@@ -96,10 +101,11 @@ def fill_short(
             # Empty points the learned cue sees a checker on (dark on dark), and the one
             # doubted tall stack when one more is missing.
             adds = {i: 1 for i in strong + tall}
-        elif len(tall) == 1 and (short == 1 or len(cands) == 1):
-            # One doubted stack with a full first layer: tall stacks lose their top checkers
+        elif len(cands) == 1 or (len(tall) == 1 and short == 1):
+            # The side's one doubted point (two dark checkers on a dark point read empty), or
+            # one doubted stack with a full first layer: tall stacks lose their top checkers
             # (a second layer's unseen in a dark pyramid, a tight fan's last steps).
-            adds = {tall[0]: short}
+            adds = {(tall or cands)[0]: short}
         else:
             continue
         for i, n in adds.items():
@@ -152,6 +158,17 @@ def _candidates(
         for i in range(24)
         if conf[i] < DOUBTED and other[i] == 0 and (counts[i] > 0 or likes[i] is blk)
     ]
+
+
+def _lone_unlike(
+    counts: list[int], other: list[int], conf: list[float], likes: list[bool | None]
+) -> list[int]:
+    """The board's doubted empty point coloured like neither set, when it has just one (a dark
+    pair on a dark point shows the triangle's colour) and no other doubted point; else none."""
+    doubted = [i for i in range(24) if conf[i] < DOUBTED]
+    if len(doubted) != 1 or counts[doubted[0]] or other[doubted[0]]:
+        return []
+    return doubted if likes[doubted[0]] is None else []
 
 
 def _strong(empties: list[int], edge_p: Callable[[int], float] | None, most: int) -> list[int]:

@@ -18,6 +18,7 @@ second layer, so it only lengthens a first layer, only where the counter is unsu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision.checkers.model import Cell, Found
+from vision.checkers.short_side import DOUBTED as BELIEVED  # the referee believes from here
 
 # The window: the strip's width, SPAN checker diameters along the point round the slot.
 SPAN = 1.3
@@ -97,6 +99,12 @@ def slot_probability(features: np.ndarray) -> float:
 ADD_FROM = 0.9
 # Share of the slot's window clear of dice (a die's pips and edges are no checker's).
 CLEAR = 0.9
+# From this share of the edge slot clear of dice up to ``CLEAR``, the die's pixels take the
+# triangle's colour and the model reads the rest (a lone dark checker by a die read empty at 1.0,
+# own IMG_31712).  Points read empty and believed with the edge slot 0.2-0.9 clear, own
+# IMG_31401-31800, dev and train (371): from 0.75 and DOUBT_FROM, 1 of 2 holding a checker
+# passes and none of the empty ones (from 0.5 at 0.9: 1 and 1; from 0.2 at 0.8: 1 and 12).
+PART = 0.75
 # The model's probability from which an empty point's edge slot makes a believed empty count
 # doubtful (not a checker): dark checkers on a dark point at the board's side column, whose rim
 # the frame cuts, were read empty at 1.0.  Fresh renders IMG_16301-16500, dev and train, points
@@ -110,6 +118,10 @@ DOUBT_FROM = 0.8
 # believed ones holding checkers are lone ones (a second slot is empty) or a 3 the cue misses.
 PAIR_FROM = 0.4
 PAIR_NEXT = 0.75
+# The model's probability from which the slot past a believed row of one to four makes it
+# doubtful (dark on dark: a two read one at 1.0).  Own IMG_31401-31800, dev and train, believed
+# rows of one to four (5763): 16 pass, 2 of them one short (0.57, 0.95), none of the rest short.
+GOES_ON = 0.55
 
 
 def slots_by_model(
@@ -169,10 +181,29 @@ def edge_slot_probability(
     window).  ``refs`` and ``size`` as for :func:`model_row`."""
     d = size[0]
     window = care[: int(d)]
-    if not window.size or _share(window) < CLEAR:
+    share = _share(window) if window.size else 0.0
+    if share < PART:
         return 0.0
+    if share < CLEAR:
+        strip = die_as_triangle(strip, care, refs[1], d)
     f = slot_features(strip, 0.5 * d, d, *refs, 0)
     return 0.0 if f is None else slot_probability(f)
+
+
+def die_as_triangle(strip: np.ndarray, care: np.ndarray, tri: np.ndarray, d: float) -> np.ndarray:
+    """A copy of the strip whose edge-slot window's die pixels (``care`` False, the strip's
+    side columns left alone: they are never cared for) take the triangle's colour, so the
+    model reads the uncovered part of the slot as if the die were not there.
+
+    ::
+
+        p = slot_probability(slot_features(die_as_triangle(strip, care, tri, d), ...))
+    """
+    out = strip.copy()
+    rows = min(strip.shape[0], int(np.ceil(SPAN * d)) + 1)
+    die = ~care[:rows, 1:-1].astype(bool)
+    out[:rows, 1:-1][die] = tri
+    return out
 
 
 def model_row(
@@ -205,3 +236,20 @@ def model_row(
         blk = min(sets, key=lambda s: float(np.sum((mean - s[1]) ** 2)))[0]
     colour = fs[-1].colour if n else (0.0, 0.0, 0.0)
     return fs + [cell.checker_at(start + j * pitch, h, colour) for j in range(more)], blk
+
+
+def doubt_going_on(
+    white: list[int], black: list[int], conf: list[float], more: Callable[[int, float, int], int]
+) -> None:
+    """Doubt (0.5, in place) each believed row of one to four (``conf`` from ``BELIEVED``) the
+    model sees a checker just past (``more(i, least, first)``: checkers it sees from slot
+    ``first``, probability ``least`` or more): its count may be short.  Counts are kept.
+
+    ::
+
+        doubt_going_on(white, black, conf, more)
+    """
+    for i in range(len(conf)):
+        n = white[i] + black[i]
+        if conf[i] >= BELIEVED and 1 <= n <= 4 and more(i, GOES_ON, n):
+            conf[i] = min(conf[i], 0.5)

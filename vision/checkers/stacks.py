@@ -12,22 +12,13 @@ GAP_TOL = 0.22
 # Edge-slot rim (``outlines.slot_rim``) that backs a colour run with no circle on it (soft real
 # frames: checkers 3-8; train+dev phantoms under 4.6).
 RIM_BACKS_COLOUR = 5.0
-# A full row's slot reads as covered by a second-layer checker when its rim is under 2 and
-# under 0.35 of the next visible slot's (train+dev fives: 5 of 6 sixes and sevens so, 1 of 430
-# fives).
-RIM_FULL_HIDDEN = 2.0
-HIDDEN_RATIO = 0.35
-# A row's last rim under TAIL_DROP (TAIL_DOUBT) of its typical one, when that is at least
-# TAIL_TYPICAL (faint rims say nothing), is no checker (a doubtful one).
-TAIL_DROP = 0.25
-TAIL_DOUBT = 0.45
-TAIL_TYPICAL = 3.0
-# A full row (5) whose edge checker's rim is under this is doubtful (train+dev: 11 of 15
-# wrong fives at confidence >= 0.65, 7 of 430 right ones).
-RIM_FULL_DOUBT = 1.5
 
 
 FULL_FROM = 3
+# A colour run from this share of the half reaches the middle; a profile period under
+# FANNED_PERIOD pitch along it is a fanned stack's, not five in a row's.
+MIDDLE = 0.85
+FANNED_PERIOD = 0.85
 
 
 def _outlined(
@@ -272,6 +263,17 @@ def cell_checkers(
         extent = max(extent, min(outer) + 0.5 * d)
     if fanned is None and extent > 5.3 * pitch:
         fanned = fanned_count(strip, extent, pitch, d)
+    elif (
+        fanned is None
+        and n_first <= 5
+        and not upper
+        and len(alongs) < 2
+        and extent >= MIDDLE * half
+    ):
+        # A colour run to the middle where the half holds five at most, and no outlines to
+        # say which (dark on dark): five in a row, or a stack fanned to the middle at a shorter
+        # step, told by its profile's period (train, dev, own: five rows' from 0.87 pitch).
+        fanned = fanned_count(strip, extent, pitch, d, shorter=FANNED_PERIOD * pitch)
     if fanned is not None and fanned >= n_first:
         # Fanned along the point (each checker half over the next): count by the period.
         # The stack reaches the colour run's end or its outermost outline, whichever is
@@ -302,35 +304,6 @@ def cell_checkers(
     return out
 
 
-def hidden_by_second_layer(rims: list[float]) -> int:
-    """Second-layer checkers (0-2) on a full row of five, from the rims of its slots (edge
-    first) facing the board's middle.  The second layer fills its gaps from the edge, and the
-    checker on gap j covers that side of slot j: slots 0..j-1 dark while the next one shows a
-    clear rim mean j checkers on top, even when their own outlines were not found."""
-    for j in (2, 1):
-        ref = min(rims[j], float(np.median(rims[j : j + 3])))
-        if all(r < min(RIM_FULL_HIDDEN, HIDDEN_RATIO * ref) for r in rims[:j]):
-            return j
-    return 0
-
-
-def row_tail(rims: list[float]) -> tuple[int, bool]:
-    """How many of a row's checkers to keep, from their rims toward the board's middle (edge
-    first), and whether the last one kept is doubtful.  Each checker's rim on that side lies
-    against the next checker, the last one's against the board, so the last is the clearest:
-    a last slot with under a quarter of the row's typical rim is a shadow or a die, not a
-    checker (train+dev: 8 of 10 such rows one or two too long, none right); under 0.45, doubt.
-    """
-    n = len(rims)
-    while n >= 2:
-        typical = float(np.median(rims[: n - 1]))
-        if typical < TAIL_TYPICAL or rims[n - 1] >= TAIL_DROP * typical:
-            break
-        n -= 1
-    doubt = n >= 2 and rims[n - 1] < TAIL_DOUBT * float(np.median(rims[: n - 1]))
-    return n, doubt and float(np.median(rims[: n - 1])) >= TAIL_TYPICAL
-
-
 def pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
     """Second-layer gaps and third-layer size of a pyramid, from the gaps seen on top.
 
@@ -345,30 +318,3 @@ def pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
     if jmax == 3 and hidden:
         third = min(3, 1 + len(hidden & {1, 2}))
     return list(range(jmax + 1)), third
-
-
-def checked_row(
-    fs: list[Found], rims: list[float], cell: Cell, h: int, pitch: float
-) -> tuple[list[Found], bool]:
-    """A row of two to five checkers checked against its slots' rims toward the middle (NaN:
-    under a die, no check): its last slots must show a rim, and a full row's edge slots with
-    none are covered by a second layer.  Returns the checkers and whether the count is
-    doubtful."""
-    n = len(fs)
-    clear = [r for r in rims if not np.isnan(r)] if n <= 5 else []
-    doubtful = False
-    if 2 <= n and len(clear) == n:
-        # A row's last checker shows the clearest rim toward the middle (the others touch the
-        # next one); a last slot with next to none is colour alone (a shadow).
-        keep, doubt = row_tail(clear)
-        doubtful = keep < n or doubt
-        fs, clear = fs[:keep], clear[:keep]
-    if len(fs) == 5 and len(clear) == 5:
-        extra = hidden_by_second_layer(clear)
-        # A full row whose edge checker shows no rim toward the middle: covered by a second
-        # layer nothing else saw (or too dark to see at all).
-        doubtful = doubtful or bool(extra) or clear[0] < RIM_FULL_DOUBT
-        for j in range(extra):
-            a = fs[j].along + 0.5 * pitch
-            fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
-    return fs, doubtful

@@ -1,0 +1,94 @@
+"""Tall stacks read short: a full row's faint edge rim, a die over its rims, a dark stack fanned
+to the middle with no outlines (counted by its profile's period)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.checkers.fanned import fanned_count
+from vision.checkers.model import Cell
+from vision.checkers.row_rims import faint_edge, hidden_by_second_layer
+from vision.checkers.stacks import cell_checkers
+
+NAN = float("nan")
+
+
+def test_a_full_rows_faint_edge_rim_is_doubtful() -> None:
+    # A six whose top checker (on gap 0) no outline showed: its edge rim 1.8 beside 3.9s.
+    assert faint_edge([1.8, 3.9, 3.8, 3.9, 5.1])
+    # Under 1.5 it was doubtful already; a clear edge rim, or a faint one beside rims as faint
+    # (dark on dark: all of them low), is not.
+    assert faint_edge([1.2, 1.3, 1.2, 1.4, 2.0])
+    assert not faint_edge([4.7, 9.1, 9.3, 9.0, 9.9])
+    assert not faint_edge([1.6, 2.8, 2.9, 2.8, 3.5])
+    # Slots under a die (NaN) are left out of the reference.
+    assert faint_edge([1.7, NAN, 4.0, NAN, 5.0])
+
+
+def test_a_die_on_the_row_leaves_the_other_rims_to_judge_by() -> None:
+    # The edge slot's rim hidden under a checker on gap 0, two slots under a die.
+    assert hidden_by_second_layer([0.97, 6.9, NAN, NAN, 7.1]) == 1
+    # The edge slot itself under a die: nothing to say.
+    assert hidden_by_second_layer([NAN, 6.9, 7.0, 7.2, 7.1]) == 0
+    assert hidden_by_second_layer([6.5, 6.9, NAN, NAN, 7.1]) == 0
+
+
+def _strip(half: int, width: int, d: float, step: float, n: int) -> np.ndarray:
+    """A point's strip (edge at row 0) with ``n`` dark discs every ``step`` from the edge,
+    each disc's rim lighter than its face (shading), on a field as dark as the discs."""
+    yy, xx = np.mgrid[0:half, 0:width].astype(np.float32)
+    strip = np.full((half, width, 3), (30.0, 128.0, 128.0), np.float32)
+    for k in range(n):
+        cy = 0.5 * d + k * step
+        r = np.hypot(xx - width / 2.0, yy - cy)
+        strip[(r < 0.5 * d), 0] = 24.0
+        strip[(np.abs(r - 0.45 * d) < 2.0), 0] = 46.0  # the rim's highlight
+    return strip
+
+
+def test_fanned_count_leaves_a_period_near_a_pitch_to_a_row() -> None:
+    d, pitch, half, width = 40.0, 45.0, 224, 45
+    fanned = _strip(half, width, d, (half - d) / 5, 6)
+    row = _strip(half, width, d, pitch, 5)
+    assert fanned_count(fanned, half, pitch, d, shorter=0.85 * pitch) == 6
+    assert fanned_count(row, half, pitch, d, shorter=0.85 * pitch) is None
+
+
+def test_a_dark_stack_fanned_to_the_middle_without_outlines_counts_by_its_period() -> None:
+    # The half holds five at most (five rows run to the middle too): a six fanned to the middle
+    # (dark on dark: no outline found) read four before, by its slots.
+    cell, h, half, d, pitch = Cell(11, False, 555, 600), 448, 224, 40.0, 45.0
+    none = np.zeros((0, 3), np.float32)
+
+    def count(strip: np.ndarray) -> int:
+        diff = np.zeros((half, 45), bool)
+        found = cell_checkers(
+            cell, strip, diff, none, float(half), pitch, d, h, half, sure=none, raw=none
+        )
+        return len(found)
+
+    assert count(_strip(half, 45, d, (half - d) / 5, 6)) == 6
+    assert count(_strip(half, 45, d, pitch, 5)) <= 5
+
+
+def test_a_believed_row_the_learned_cue_sees_go_on_is_doubted() -> None:
+    from vision.checkers.slot_model import GOES_ON, doubt_going_on
+
+    white, black = [0] * 24, [0] * 24
+    white[0], black[16], black[20], white[5] = 1, 2, 5, 3
+    conf = [1.0] * 24
+    conf[5] = 0.5
+    asked: list[tuple[int, int]] = []
+
+    def seen_from(i: int, least: float, first: int) -> int:
+        # The cue sees a checker past point 17's pair (its slot 2) and past the others too.
+        assert least == GOES_ON
+        asked.append((i, first))
+        return 1 if i in (16, 20, 5) else 0
+
+    doubt_going_on(white, black, conf, seen_from)
+    assert conf[16] == 0.5  # a two read one at 1.0 before
+    assert conf[0] == 1.0  # the cue sees nothing past it
+    assert conf[20] == 1.0  # five: a full row, not asked
+    assert conf[5] == 0.5  # doubted already, not asked
+    assert sorted(asked) == [(0, 1), (16, 2)]
