@@ -35,3 +35,32 @@ def train_render(index: int, n_dice: int | None = None) -> tuple[np.ndarray, dic
     image, labels = numbered(seed, index, render, weights, n_dice)
     _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), labels
+
+
+def dice_read_given(index: int, n_dice: int | None = None) -> tuple[list[dict], list[dict]]:
+    """The reader's dice and the labelled ones of ``train_render(index, n_dice)``, its board
+    given at the labelled corners."""
+    from vision.evaluate import labelled_board
+    from vision.reader import BoardReader
+
+    image, labels = train_render(index, n_dice)
+    board = labels["board"]
+    reader = BoardReader(
+        None,
+        white_home=board.get("white_home", "bottom-right"),
+        redetect=True,
+        board_finder=labelled_board(board["corners"]),
+    )
+    return list(reader.read(image).to_json()["dice"]), list(labels["dice"])
+
+
+def die_read_as(index: int, value: int, state: str, n_dice: int | None = None) -> dict:
+    """The die read (board given) where ``train_render(index, n_dice)``'s first label of that
+    value and state lies; fails when no die read matches it."""
+    from vision.eval_dice import match_dice
+
+    pred, lab = dice_read_given(index, n_dice)
+    of_label = {j: i for i, j in match_dice(pred, lab)}
+    j = next(j for j, d in enumerate(lab) if d["value"] == value and d["state"] == state)
+    assert j in of_label, "the die is found"
+    return pred[of_label[j]]

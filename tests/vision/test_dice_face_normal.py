@@ -9,14 +9,11 @@ from dataclasses import replace
 
 import numpy as np
 
-from tests.vision.board_scenes import train_render
+from tests.vision.board_scenes import die_read_as
 from vision.cocked_view import CameraView, DieView
-from vision.eval_dice import match_dice
-from vision.evaluate import labelled_board
 from vision.face_normal import STEEP, OtherFace, face_above, face_tilts, loose_spots
 from vision.pip_groups import make_group
 from vision.pips import Pip
-from vision.reader import BoardReader
 
 
 def _face_pips(view: DieView, normal: np.ndarray, n: int = 4) -> list[tuple[float, float, float]]:
@@ -87,20 +84,7 @@ def test_a_fit_of_no_die_face_is_not_steep_but_too_wide() -> None:
 def test_a_cocked_sixs_side_four_is_not_read() -> None:
     """Train render IMG_31860 (--dice 4): a cocked 6 whose side face's 4, seen square-on,
     read as the die's value (cocked, 1.00); both its normals tilt 52-86 degrees."""
-    image, labels = train_render(31859, 4)
-    board = labels["board"]
-    reader = BoardReader(
-        None,
-        white_home=board.get("white_home", "bottom-right"),
-        redetect=True,
-        board_finder=labelled_board(board["corners"]),
-    )
-    pred = list(reader.read(image).to_json()["dice"])
-    lab = list(labels["dice"])
-    of_label = {j: i for i, j in match_dice(pred, lab)}
-    j = next(j for j, d in enumerate(lab) if d["value"] == 6 and d["state"] == "cocked")
-    assert j in of_label, "the die is found"
-    assert pred[of_label[j]]["value"] != 4
+    assert die_read_as(31859, 6, "cocked", 4)["value"] != 4
 
 
 def _six_and_three(view: DieView, tilt: float, turn: float, dy: float) -> tuple[list, OtherFace]:
@@ -136,20 +120,7 @@ def test_the_face_above_a_side_face_is_read_instead() -> None:
 def test_a_cocked_threes_side_six_gives_way_to_its_three() -> None:
     """Train render IMG_32072 (--dice 4): a cocked 3 whose side face's 6, seen square-on, was
     read (cocked, 1.00); the 3 put aside on the die lies up the view from it."""
-    image, labels = train_render(32071, 4)
-    board = labels["board"]
-    reader = BoardReader(
-        None,
-        white_home=board.get("white_home", "bottom-right"),
-        redetect=True,
-        board_finder=labelled_board(board["corners"]),
-    )
-    pred = list(reader.read(image).to_json()["dice"])
-    lab = list(labels["dice"])
-    of_label = {j: i for i, j in match_dice(pred, lab)}
-    j = next(j for j, d in enumerate(lab) if d["value"] == 3 and d["state"] == "cocked")
-    assert j in of_label, "the die is found"
-    assert pred[of_label[j]]["value"] == 3
+    assert die_read_as(32071, 3, "cocked", 4)["value"] == 3
 
 
 def test_a_loose_spot_above_leaves_a_side_face_unread() -> None:
@@ -183,17 +154,4 @@ def test_loose_spots_are_round_spots_of_the_faces_kind() -> None:
 def test_a_cocked_ones_side_four_is_not_read() -> None:
     """Train render IMG_0011: a cocked 1 whose side face's 4 was read (cocked); the 1's pip
     lies up the view from the 4."""
-    image, labels = train_render(10)
-    board = labels["board"]
-    reader = BoardReader(
-        None,
-        white_home=board.get("white_home", "bottom-right"),
-        redetect=True,
-        board_finder=labelled_board(board["corners"]),
-    )
-    pred = list(reader.read(image).to_json()["dice"])
-    lab = list(labels["dice"])
-    of_label = {j: i for i, j in match_dice(pred, lab)}
-    j = next(j for j, d in enumerate(lab) if d["value"] == 1 and d["state"] == "cocked")
-    assert j in of_label, "the die is found"
-    assert pred[of_label[j]]["value"] != 4
+    assert die_read_as(10, 1, "cocked")["value"] != 4

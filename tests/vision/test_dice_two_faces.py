@@ -4,41 +4,15 @@ wrong value (vision.dice_tilt.plane_span)."""
 
 from __future__ import annotations
 
-from tests.vision.board_scenes import train_render
+from tests.vision.board_scenes import die_read_as
 from vision.cocked_view import CameraView
 from vision.dice_tilt import _WIDE_SPAN, plane_span
-from vision.eval_dice import match_dice
-from vision.evaluate import labelled_board
-from vision.reader import BoardReader
-
-
-def _read_dice(index: int) -> tuple[list[dict], list[dict]]:
-    """The reader's dice and the labelled ones of a train render (seed 3000), board given."""
-    image, labels = train_render(index)
-    board = labels["board"]
-    reader = BoardReader(
-        None,
-        white_home=board.get("white_home", "bottom-right"),
-        redetect=True,
-        board_finder=labelled_board(board["corners"]),
-    )
-    obs = reader.read(image)
-    return list(obs.to_json()["dice"]), list(labels["dice"])
-
-
-def _matched(index: int, value: int, state: str) -> dict:
-    """The die read where the label of that value and state lies."""
-    pred, lab = _read_dice(index)
-    of_label = {j: i for i, j in match_dice(pred, lab)}
-    j = next(j for j, d in enumerate(lab) if d["value"] == value and d["state"] == state)
-    assert j in of_label, "the die is found"
-    return pred[of_label[j]]
 
 
 def test_a_six_from_two_faces_threes_is_not_read() -> None:
     """/tmp/unseen22 IMG_27455: a cocked 3 and its side face's 3 read as one 6 (flat, 0.69)
     whose pips span 1.47 die sides on the flat die's plane."""
-    die = _matched(27454, 3, "cocked")
+    die = die_read_as(27454, 3, "cocked")
     assert die["value"] != 6
 
 
@@ -56,4 +30,4 @@ def test_plane_span_of_a_face_and_of_two_faces() -> None:
 def test_a_six_spanning_its_whole_face_is_read() -> None:
     """/tmp/unseen18 IMG_20628: a cocked 6 whose pips span 1.00 die sides on the flat die's
     plane (the most of the right reads) keeps its 6."""
-    assert _matched(20627, 6, "cocked")["value"] == 6
+    assert die_read_as(20627, 6, "cocked")["value"] == 6
