@@ -155,4 +155,57 @@ def test_a_dark_pair_read_empty_on_the_boards_one_doubted_point_is_filled(monkey
     assert read["labels"]["board"]["black"][0] == 2
     assert read["board"]["black"][0] == 2 and read["conf"][0] < SURE
     monkeypatch.setattr("vision.checkers.short_side._lone_unlike", lambda *a: [])
+    # The learned cue sees the pair too (the next rule): both left out, it stays empty.
+    monkeypatch.setattr("vision.checkers.short_side._seen_unlike", lambda *a: [])
     assert _read_given(31451)["board"]["black"][0] == 0
+
+
+def _lone_missed() -> tuple[list[int], list[int], list[float], list[bool | None]]:
+    """Black 14 (a checker outside its home: none off), white 15; point 3 read empty, doubted
+    and coloured like neither set (a dark checker on a dark point), point 21 doubted empty and
+    coloured like white, white's 5 on point 6 doubted."""
+    white, black, conf, likes = _pair_missed()
+    black[23] = 6
+    conf[0] = 1.0
+    conf[2] = conf[20] = conf[5] = 0.5
+    likes[20] = False
+    return white, black, conf, likes
+
+
+def test_the_learned_cue_fills_a_doubted_point_coloured_like_neither_set() -> None:
+    # Own IMG_31709: black's lone checker on point 3 read empty; the cue sees it (0.54), every
+    # other empty point 0.02 or less.
+    seen = dict.fromkeys(range(24), 0.02)
+    seen[2] = 0.54
+    white, black, conf, likes = _lone_missed()
+    fill_short(white, black, 0, 0, conf, likes)
+    assert black[2] == 0  # without the cue: nothing says where
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[2], conf[2], sum(black)) == (1, 0.5, 15)
+
+
+def test_a_believed_empty_point_the_cue_sees_as_well_keeps_it_unplaced() -> None:
+    seen = dict.fromkeys(range(24), 0.02)
+    seen[2] = 0.54
+    seen[9] = 0.4  # believed empty, the cue not clearly less sure there: which is it?
+    white, black, conf, likes = _lone_missed()
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[2], black[9]) == (0, 0)
+    seen[9], seen[20] = 0.02, 0.9  # a point coloured like white does not compete
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert black[2] == 1 and black[20] == 0
+    white, black, conf, likes = _lone_missed()
+    seen[2], seen[9] = 0.02, 0.54  # the strongest is believed empty: nothing is placed
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert sum(black) == 14
+
+
+def test_a_dark_lone_checker_read_empty_is_filled_from_the_learned_cue(monkeypatch) -> None:
+    # Own IMG_31709: black's lone checker on dark point 3 read empty, coloured like neither set.
+    from tests.vision.test_checkers_under_die import _read_given
+
+    read = _read_given(31708)
+    assert read["labels"]["board"]["black"][2] == 1
+    assert read["board"]["black"][2] == 1 and read["conf"][2] < SURE
+    monkeypatch.setattr("vision.checkers.short_side._seen_unlike", lambda *a: [])
+    assert _read_given(31708)["board"]["black"][2] == 0

@@ -14,10 +14,13 @@ points the learned slot cue clearly sees a checker on (``slot_model``), or else 
 doubted tall stack, take them; the side's one doubted point takes all.  With none of the
 side's, the board's one doubted point, empty and coloured like neither set (a dark pair on a
 dark point: own IMG_31452, black's two read empty), takes them (own IMG_31401-31800, dev and
-train: that one board changed).  Otherwise the counts are left as read.  A side read right is
-not short (but for that rare bear-off), and no point taking a checker is believed.  A side
-still one or two short after all this leaves the bar in doubt (``bar_doubt``): its missing
-checker may be there (a dark checker on a dark bar).
+train: that one board changed); among several, the doubted one coloured like neither set that
+the learned cue clearly sees a checker on, against every empty point not coloured like the
+other set, believed ones too (``_seen_unlike``: own IMG_31709, a dark lone checker).
+Otherwise the counts are left as read.  A side read right is not short (but for that rare
+bear-off), and no point taking a checker is believed.  A side still one or two short after
+all this leaves the bar in doubt (``bar_doubt``): its missing checker may be there (a dark
+checker on a dark bar).
 
 Three or more short (``_fill_many``: a tall dark stack read far short or empty, its upper
 checkers or second layer lost on a dark triangle), the other side must count exactly 15 on the
@@ -90,8 +93,10 @@ def fill_short(
             continue
         if not 0 < short <= MAX_FILL or not _none_off(counts, blk):
             continue
-        cands = _candidates(counts, other, conf, likes, blk) or _lone_unlike(
-            counts, other, conf, likes
+        cands = (
+            _candidates(counts, other, conf, likes, blk)
+            or _lone_unlike(counts, other, conf, likes)
+            or _seen_unlike(counts, other, conf, likes, edge_p, short, blk)
         )
         tall = [i for i in cands if counts[i] >= TALL]
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
@@ -169,6 +174,26 @@ def _lone_unlike(
     if len(doubted) != 1 or counts[doubted[0]] or other[doubted[0]]:
         return []
     return doubted if likes[doubted[0]] is None else []
+
+
+def _seen_unlike(
+    counts: list[int],
+    other: list[int],
+    conf: list[float],
+    likes: list[bool | None],
+    edge_p: Callable[[int], float] | None,
+    short: int,
+    blk: bool,
+) -> list[int]:
+    """The doubted empty points coloured like neither set that the learned cue clearly sees a
+    checker on (``_strong``, up to ``short``) against every empty point not coloured like the
+    other set, believed ones too (a dark checker on a dark point shows the triangle's colour:
+    own IMG_31709); none when the strongest is believed empty."""
+    empties = [i for i in range(24) if counts[i] == other[i] == 0 and likes[i] is not (not blk)]
+    strong = _strong(empties, edge_p, short)
+    if any(conf[i] >= DOUBTED or likes[i] is not None for i in strong):
+        return []
+    return strong
 
 
 def _strong(empties: list[int], edge_p: Callable[[int], float] | None, most: int) -> list[int]:
