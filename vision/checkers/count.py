@@ -30,7 +30,6 @@ from vision.checkers.model import (
     point_cells,
 )
 from vision.checkers.outlines import (
-    alongs_of,
     backed,
     circle_pitch,
     colour_only,
@@ -38,6 +37,7 @@ from vision.checkers.outlines import (
     hough_circles,
     in_mask,
     outlined_any,
+    point_outlines,
     rims_at,
     verified,
 )
@@ -161,11 +161,10 @@ def count_checkers(
     rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
     under_die = in_mask(circles, ignore_mask)
     found_cells: list[list[Found]] = []
+    outlines = point_outlines(circles, circles[strong], raw, cells, h)  # all points at once
+    # Per point and slot: enough pixels beside the triangle, most unlike the board.
+    besides = (n_care >= 0.1 * np.pi * (0.36 * d) ** 2) & (n_diff / np.maximum(n_care, 1) > 0.8)
     for i, c in enumerate(cells):
-        seen_beside = [
-            n_px >= 0.1 * np.pi * (0.36 * d) ** 2 and n_un / n_px > 0.8
-            for n_px, n_un in zip(n_care[i].tolist(), n_diff[i].tolist(), strict=True)
-        ]
         found_cells.append(
             cell_checkers(
                 c,
@@ -177,11 +176,12 @@ def count_checkers(
                 d,
                 h,
                 half,
-                seen_beside,
+                besides[i].tolist(),
                 circles[strong],
                 raw,
                 rim0=rims[i],
                 on_die=under_die,
+                given=outlines[i][:2],
             )
         )
     # Rows (two to five) lie on the slot grid: the rims of their checkers past the edge one.
@@ -228,7 +228,7 @@ def count_checkers(
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
-        raw_alongs = alongs_of(raw, c, h)
+        raw_alongs = outlines[i][2]
         run = fanned_run(raw_alongs, d, pitch)
         if n and run >= RUN_COUNTS and n < run:
             # A long run of outlines from the edge: a stack fanned tighter than a chain
@@ -246,7 +246,7 @@ def count_checkers(
         if (
             2 <= n <= max_first
             and extents[i] < 0.5 * pitch
-            and outline_past_row(alongs_of(circles[strong], c, h), fs[-1].along, pitch)
+            and outline_past_row(outlines[i][1], fs[-1].along, pitch)
         ):
             # A row whose colour shows no run (light on light: its outlines alone count it)
             # with a sure outline off its grid past its last checker: a stack fanned tighter

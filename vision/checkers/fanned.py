@@ -140,6 +140,8 @@ def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.nda
     w = cell.x1 - cell.x0
     cx = (cell.x0 + cell.x1) / 2.0
     c = circles[((circles[:, 1] < h / 2) == cell.top) & (np.abs(circles[:, 0] - cx) < 0.5 * w)]
+    if not len(c):  # no outline on this point (most): nothing to sort or follow
+        return np.zeros(0, np.float32)
     along = c[:, 1] if cell.top else h - 1 - c[:, 1]
     order = np.argsort(along)
     kept: list[float] = []

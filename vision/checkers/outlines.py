@@ -279,7 +279,13 @@ def grid_shift(alongs: np.ndarray, d: float, pitch: float) -> float:
     t = (alongs[alongs < 5 * pitch] - 0.5 * d) / pitch
     res = (t - np.round(t)) * pitch
     res = res[np.abs(res) < 0.3 * d]
-    return float(np.median(res)) if len(res) >= 2 else 0.0
+    if len(res) < 2:
+        return 0.0
+    # np.median's number (the middle one, or the float32 mean of the middle two) without its
+    # overhead: these are a few float32 values, never NaN.
+    res.sort()
+    m = len(res) // 2
+    return float(res[m]) if len(res) % 2 else float((res[m - 1] + res[m]) / 2)
 
 
 def shifted(circles: np.ndarray | None, cell: Cell, shift: float) -> np.ndarray | None:
@@ -302,6 +308,41 @@ def alongs_of(circles: np.ndarray, cell: Cell, h: int) -> np.ndarray:
     ys = y[inside] if cell.top else h - 1 - y[inside]
     ys.sort()  # a fresh array: sorted in place (np.sort would copy it again)
     return ys
+
+
+def alongs_by_cell(circles: np.ndarray, cells: list[Cell], h: int) -> list[np.ndarray]:
+    """``alongs_of(circles, cell, h)`` for every cell, from one sort and one array test (the
+    same float32 arithmetic: each cell's middle and half width as float32, as ``alongs_of``'s
+    scalars become).
+
+    >>> c = np.array([[20.0, 30.0, 18.0], [20.0, 400.0, 18.0]], np.float32)
+    >>> [a.tolist() for a in alongs_by_cell(c, [Cell(0, True, 0, 40), Cell(0, False, 0, 40)], 480)]
+    [[30.0], [79.0]]
+    """
+    if not len(circles):
+        return [np.zeros(0, np.float32) for _ in cells]
+    ys = np.sort(circles[:, 1])
+    xs = circles[np.argsort(circles[:, 1], kind="stable"), 0]
+    mids = np.array([(c.x0 + c.x1) / 2.0 for c in cells]).astype(xs.dtype)[:, None]
+    reach = np.array([0.35 * (c.x1 - c.x0) for c in cells]).astype(xs.dtype)[:, None]
+    inside = np.abs(xs[None, :] - mids) < reach
+    top = ys < h / 2
+    out = []
+    for i, c in enumerate(cells):
+        if c.top:
+            out.append(ys[inside[i] & top])
+        else:
+            # Sorted by y, the bottom half's distances from its edge run backwards.
+            out.append(np.ascontiguousarray((h - 1 - ys[inside[i] & ~top])[::-1]))
+    return out
+
+
+def point_outlines(
+    circles: np.ndarray, sure: np.ndarray, raw: np.ndarray, cells: list[Cell], h: int
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per cell, ``alongs_of`` its verified, sure and raw outlines (``alongs_by_cell``)."""
+    per = [alongs_by_cell(c, cells, h) for c in (circles, sure, raw)]
+    return list(zip(*per, strict=True))
 
 
 def colour_only(fs: list[Found], alongs: np.ndarray, d: float) -> bool:

@@ -43,6 +43,8 @@ def _weak_rows(
         return seen
     t = (alongs_of(raw, cell, h) - 0.5 * d) / pitch
     t = t[t < len(seen) - 0.5]
+    if not len(t):  # no outline in reach (most empty points): no row
+        return seen
     on_grid = np.abs(t - np.round(t)) * pitch < 0.225 * d
     on = {int(round(v)) for v in t[on_grid] if v > -0.5}
     # Wood grain scatters circles anywhere: every outline must sit on the grid, and the row
@@ -110,6 +112,21 @@ def _circles_near(alongs: np.ndarray, targets: list[float], tol: float) -> list[
     return [v < tol for v in nearest.tolist()]
 
 
+def patch_mean(patch: np.ndarray) -> tuple[float, float, float]:
+    """Mean colour of an (h, w, 3) float32 patch: ``patch.reshape(-1, 3).mean(axis=0)``'s
+    numbers (the sum in float32, divided in float64 and rounded to float32) without its
+    per-call overhead; (0, 0, 0) for an empty patch.
+
+    >>> patch_mean(np.full((2, 3, 3), 7.0, np.float32))
+    (7.0, 7.0, 7.0)
+    """
+    n = patch.shape[0] * patch.shape[1]
+    if not n:
+        return 0.0, 0.0, 0.0
+    l_, a_, b_ = np.add.reduce(patch.reshape(-1, 3), axis=0).tolist()
+    return float(np.float32(l_ / n)), float(np.float32(a_ / n)), float(np.float32(b_ / n))
+
+
 def first_layer_slots(half: int, d: float, pitch: float) -> int:
     """First-layer slots on a point: checkers from the edge that fit in the half. (Letting a
     last one overhang the middle won one dev render but cost 5 of the 22 real paper-board
@@ -132,14 +149,19 @@ def cell_checkers(
     raw: np.ndarray | None = None,
     rim0: float = 0.0,
     on_die: np.ndarray | None = None,
+    given: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines).  ``on_die``: per circle
-    (of ``circles``), is its centre on a die (with the counter's margin)."""
+    (of ``circles``), is its centre on a die (with the counter's margin).  ``given``: the
+    point's ``alongs_of`` of ``circles`` and of ``sure`` (``outlines.alongs_by_cell``, all
+    points at once), when the caller has them."""
     r = d / 2.0
     cxs = (cell.x0 + cell.x1) / 2.0
     out: list[Found] = []
     width = strip.shape[1]
+    x0 = int(max(0, width / 2 - 0.3 * r))
+    x1 = int(min(width, width / 2 + 0.3 * r + 1))
 
     def sample(along: float) -> tuple[float, float, float]:
         # A fanned stack's last slot may lie past the middle: sample inside the strip (an
@@ -147,18 +169,19 @@ def cell_checkers(
         along = min(max(float(along), 0.3 * r), half - 1 - 0.3 * r)  # np.clip's, on floats
         y0 = int(max(0, along - 0.3 * r))
         y1 = int(min(half, along + 0.3 * r + 1))
-        x0 = int(max(0, width / 2 - 0.3 * r))
-        x1 = int(min(width, width / 2 + 0.3 * r + 1))
-        patch = strip[y0:y1, x0:x1].reshape(-1, 3)
-        m = patch.mean(axis=0) if len(patch) else np.zeros(3)
-        return float(m[0]), float(m[1]), float(m[2])
+        return patch_mean(strip[y0:y1, x0:x1])
 
-    alongs = alongs_of(circles, cell, h)
+    alongs = alongs_of(circles, cell, h) if given is None else given[0]
     shift = grid_shift(alongs, d, pitch)
     if shift:
         circles, sure, raw = (shifted(c, cell, shift) for c in (circles, sure, raw))
         alongs = alongs_of(circles, cell, h)
-    sure_alongs = alongs if sure is None else alongs_of(sure, cell, h)
+    if sure is None:
+        sure_alongs = alongs
+    elif given is None or shift:
+        sure_alongs = alongs_of(sure, cell, h)
+    else:
+        sure_alongs = given[1]
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
     if n_colour and not np.any(alongs < extent + 0.5 * d) and not any(seen_beside or []):
         # Colour alone, without an outline on or just past its run: a die's shadow, a cocked die
