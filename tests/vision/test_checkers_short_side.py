@@ -209,3 +209,46 @@ def test_a_dark_lone_checker_read_empty_is_filled_from_the_learned_cue(monkeypat
     assert read["board"]["black"][2] == 1 and read["conf"][2] < SURE
     monkeypatch.setattr("vision.checkers.short_side._seen_unlike", lambda *a: [])
     assert _read_given(31708)["board"]["black"][2] == 0
+
+
+def _bearing_off() -> tuple[list[int], list[int], list[float]]:
+    """White bore off twelve (three left on its point 1); black 10 with a believed checker on
+    its point 18 (outside its home) and its doubted 10-stack on point 23 read 5."""
+    white, black = [0] * 24, [0] * 24
+    white[0] = 3
+    black[17], black[21], black[22] = 1, 4, 5
+    conf = [1.0] * 24
+    conf[22] = 0.5
+    return white, black, conf
+
+
+def test_a_far_short_side_is_filled_when_the_other_has_borne_off() -> None:
+    white, black, conf = _bearing_off()
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert black[22] == 10 and conf[22] < SURE  # exact, still doubted
+    assert sum(white) == 3  # the side all home is left as it is
+
+
+def test_an_other_side_short_outside_its_home_or_on_the_bar_stops_the_fill() -> None:
+    # Not verifiably borne off: the frame is misread elsewhere (or has fewer a side).
+    white, black, conf = _bearing_off()
+    white[0], white[12] = 2, 1
+    fill_short(white, black, 0, 0, conf, [None] * 24)
+    assert black[22] == 5
+    white, black, conf = _bearing_off()
+    fill_short(white, black, 1, 0, conf, [None] * 24)
+    assert black[22] == 5
+
+
+def test_a_tall_dark_stack_read_short_beside_a_bearing_off_side_is_filled(monkeypatch) -> None:
+    # IMG_31454 (fresh render, the many-missing rule's other-side test made here): white bore
+    # off twelve; black's 10 on point 23 read 5, doubted.
+    counts, board = _count_given(31453)
+    assert board["black"][22] == 10 and sum(board["white"]) == 3
+    assert counts.black[22] == 10 and counts.point_confidence[22] < SURE
+    monkeypatch.setattr(
+        "vision.checkers.short_side._other_full",
+        lambda other, bar, blk: sum(other) + bar == 15,
+    )
+    without, _ = _count_given(31453)
+    assert without.black[22] == 5

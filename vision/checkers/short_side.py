@@ -24,7 +24,9 @@ checker on a dark bar).
 
 Three or more short (``_fill_many``: a tall dark stack read far short or empty, its upper
 checkers or second layer lost on a dark triangle), the other side must count exactly 15 on the
-board and bar (a set of fifteen a side: the paper webcam's board has twelve), the proof must be
+board and bar (a set of fifteen a side: the paper webcam's board has twelve), or fewer with
+none on the bar and all in its home board (``_other_full``: it bore the rest off, own
+IMG_31454, IMG_31473, IMG_31547: a dark 10 or 11 read 3-8 beside it), the proof must be
 a believed checker outside its home (a doubted one there may be a phantom on a side that did
 bear off), and all the missing go to one point: the side's one doubted tall stack, or else
 the one empty point the learned cue clearly sees a checker on, or else its only doubted point;
@@ -88,7 +90,7 @@ def fill_short(
     ):
         short = CHECKERS_PER_SIDE - sum(counts) - bar
         if MANY_FROM <= short <= MAX_MANY:
-            if sum(other) + other_bar == CHECKERS_PER_SIDE:
+            if _other_full(other, other_bar, not blk):
                 _fill_many(counts, other, short, conf, likes, edge_p, blk)
             continue
         if not 0 < short <= MAX_FILL or not _none_off(counts, blk):
@@ -152,6 +154,21 @@ def _fill_many(
         return
     counts[at] += short
     conf[at] = min(conf[at], FILLED_CONF)
+
+
+def _other_full(other: list[int], other_bar: int, other_blk: bool) -> bool:
+    """Are the other side's checkers all accounted for: fifteen on the board and bar, or fewer
+    with none on the bar and every one in its home board, so it may have borne the rest off.
+
+    >>> other = [0] * 24
+    >>> other[0], other[1] = 3, 1   # white: four left on its points 1-2, eleven borne off
+    >>> _other_full(other, 0, False), _other_full(other, 1, False)
+    (True, False)
+    """
+    on = sum(other) + other_bar
+    if on == CHECKERS_PER_SIDE:
+        return True
+    return on < CHECKERS_PER_SIDE and other_bar == 0 and not _none_off(other, other_blk)
 
 
 def _candidates(
