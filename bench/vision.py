@@ -113,7 +113,7 @@ _FUNCTIONS = (
             "rims_at",
             "cell_checkers",
             "checked_row",
-            "looks_like",
+            "edge_looks",
             "like_set_slots",
             "model_row",
             "edge_slot_seen",

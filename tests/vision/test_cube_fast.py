@@ -46,3 +46,23 @@ def test_blobs_mask_is_the_closing_then_opening() -> None:
         want = cv2.connectedComponentsWithStats(m, 8, cv2.CV_32S)
         assert n == want[0]
         assert np.array_equal(stats[1:], want[2][1:]) and np.array_equal(cents[1:], want[3][1:])
+
+
+def test_blobs_16_bit_labels_give_the_32_bit_stats() -> None:
+    """Strip-sized masks (16-bit labels) and larger ones (32-bit) full of blobs: _blobs' stats
+    and centroids are the default labelling's of its closed and opened mask."""
+    from vision.cube import _blobs
+
+    rng = np.random.default_rng(5)
+    for h, w in ((432, 41), (400, 163), (300, 300)):  # 17712, 65200, 90000 pixels
+        mask = np.zeros((h, w), bool)
+        for _ in range(h * w // 200):
+            y, x = rng.integers(0, h), rng.integers(0, w)
+            s = int(rng.integers(3, 9))
+            mask[y : y + s, x : x + s] = True
+        m = cv2.morphologyEx(mask.view(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        want = cv2.connectedComponentsWithStats(m, 8, cv2.CV_32S)
+        n, stats, cents = _blobs(mask)
+        assert want[0] > 20 and n == want[0]
+        assert np.array_equal(stats, want[2]) and np.array_equal(cents, want[3])
