@@ -15,7 +15,7 @@ import numpy as np
 
 from vision.cocked_strays import strays_beside
 from vision.cocked_view import CameraView, DieView
-from vision.face_normal import face_above, face_tilts
+from vision.face_normal import FaceTilts, face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 
@@ -217,15 +217,16 @@ def restate(
             strays = strays_beside(getattr(r, "strays", ()), r.centre, view)
             state = state_from_model(image_bgr, r.centre, die_px, tilt, view, strays)
             r = replace(r, state=state)
-            above = None
             if r.value is not None:
-                above = face_above(r.pips, r.centre, getattr(r, "others", ()), view, die_px)
-            if above is not None:  # the face read was a side face: its die's top is above
-                r = replace(r, value=above.value, pips=above.pips)
-            if r.value is not None and (
-                plane_span(r.pips, view) > _WIDE_SPAN or _side_face(r.pips, view)
-            ):
-                r = replace(r, value=None)
+                tilts = face_tilts(r.pips, view)  # once a face: face_above and _side_face ask
+                above = face_above(tilts, r.centre, getattr(r, "others", ()), view, die_px)
+                if above is not None:  # the face read was a side face: its die's top is above
+                    r = replace(r, value=above.value, pips=above.pips)
+                    tilts = face_tilts(r.pips, view) if r.value is not None else None
+                if r.value is not None and (
+                    plane_span(r.pips, view) > _WIDE_SPAN or _side_face(tilts)
+                ):
+                    r = replace(r, value=None)
         out.append(r)
     return out
 
@@ -247,11 +248,11 @@ def plane_span(pips: tuple[tuple[float, float, float], ...], view: DieView) -> f
     return float(2.0 * np.hypot(on_plane[0], on_plane[1]).max())
 
 
-def _side_face(pips: tuple[tuple[float, float, float], ...], view: DieView) -> bool:
-    """A face of 4-6 pips whose both possible normals tilt past 45 degrees (a cocked die's
-    side face seen square-on, read instead of its top), or whose corner pips lie past a
-    face's corners however it is turned (``vision.face_normal``)."""
-    tilts = face_tilts(pips, view)
+def _side_face(tilts: FaceTilts | None) -> bool:
+    """Whether a face's ``face_tilts`` (None: not 4-6 pips) say it is no die's top: both
+    possible normals tilt past 45 degrees (a cocked die's side face seen square-on, read
+    instead of its top), or its corner pips lie past a face's corners however it is turned
+    (``vision.face_normal``)."""
     return tilts is not None and (tilts.steep or tilts.too_wide)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from vision.pip_groups import Group, layout_ok, make_group, median
+from vision.pip_groups import Group, layout_ok, make_group, median, same_spot
 from vision.pips import Pip
 
 
@@ -221,11 +221,7 @@ def adopt_found(g: Group, lone: Sequence[Pip]) -> Group:
     swapped = False
     for q in g.pips:
         p = next(
-            (
-                p
-                for p in loose
-                if p.dark == q.dark and math.hypot(p.x - q.x, p.y - q.y) < max(p.r, q.r)
-            ),
+            (p for p in loose if p.dark == q.dark and same_spot(p, q)),
             None,
         )
         if p is not None and all(p is not o for o in out):

@@ -25,7 +25,17 @@ import math
 
 import numpy as np
 
-from vision.pip_groups import Group, Linked, layout_ok, make_group, mean, median, mst_cut, share
+from vision.pip_groups import (
+    Group,
+    Linked,
+    layout_ok,
+    make_group,
+    mean,
+    median,
+    mst_cut,
+    same_spot,
+    share,
+)
 from vision.pips import Pip
 
 ROUND = 0.6  # mean pip aspect of a top face seen from above or obliquely
@@ -315,7 +325,7 @@ def _whole_face(g: Group, others: list[Group]) -> tuple[Group, tuple[Group, ...]
     with the pips found in place of those inferred where they sit."""
 
     def found_at(q: Pip) -> Pip | None:
-        return next((p for p in g.pips if math.hypot(p.x - q.x, p.y - q.y) < max(p.r, q.r)), None)
+        return next((p for p in g.pips if same_spot(p, q)), None)
 
     for o in sorted(others, key=lambda o: -len(o.pips)):
         if len(o.pips) <= len(g.pips):

@@ -120,30 +120,30 @@ def face_tilts(pips: Sequence[tuple[float, float, float]], view: DieView) -> Fac
 
 
 def face_above(
-    pips: Sequence[tuple[float, float, float]],
+    tilts: FaceTilts | None,
     centre: tuple[float, float],
     others: Sequence[OtherFace],
     view: DieView,
     die_px: float,
 ) -> OtherFace | None:
-    """The die's other face to read instead of the face read (``pips``, ``centre``), if any:
-    the read face has 4-6 pips with a die face's fit, one of its normals tilts past
-    ``MAYBE_SIDE`` (it may be a side face seen square-on), and another face with a value lies
-    up the view from it, ``_UPWARD`` die sides at least: a side face facing the camera shows
-    below its top face (toward where a flat die's ``down`` points). The farthest up with a
-    value wins; else the farthest up (a face or a loose spot of no value: the die's top
-    shows there, unread, and so is the die).
+    """The die's other face to read instead of the face read (its ``face_tilts``, None when
+    it has not 4-6 pips; ``centre``), if any: the read face has 4-6 pips with a die face's
+    fit, one of its normals tilts past ``MAYBE_SIDE`` (it may be a side face seen square-on),
+    and another face with a value lies up the view from it, ``_UPWARD`` die sides at least: a
+    side face facing the camera shows below its top face (toward where a flat die's ``down``
+    points). The farthest up with a value wins; else the farthest up (a face or a loose spot
+    of no value: the die's top shows there, unread, and so is the die).
 
     >>> import numpy as np
     >>> lin, down = np.array([[25.0, 0.0], [0.0, 9.0]]), np.array([0.0, 20.0])
     >>> side = [(100 + 6 * x, 100 + 6 * y, 2.0) for x in (-1, 1) for y in (-1, 0, 1)]
     >>> top = OtherFace(3, (100.0, 85.0), tuple((100.0 + 5 * k, 85.0, 2.0) for k in (-1, 0, 1)))
-    >>> face_above(side, (100.0, 100.0), [top], DieView(lin, down), 25.0) is top
+    >>> view = DieView(lin, down)
+    >>> face_above(face_tilts(side, view), (100.0, 100.0), [top], view, 25.0) is top
     True
     """
     if not others:
         return None
-    tilts = face_tilts(pips, view)
     if tilts is None or tilts.high <= MAYBE_SIDE:
         return None
     if not _OFFSET[0] <= tilts.pip_offset <= _OFFSET[1]:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -144,6 +145,18 @@ class Group:
     @property
     def dark(self) -> bool:
         return self.pips[0].dark
+
+
+def same_spot(p: Pip, q: Pip) -> bool:
+    """Whether two pips are one spot: centres nearer than the larger radius (a pip found where
+    a completed face inferred one).
+
+    >>> def pip(x, r):
+    ...     return Pip(x, 10.0, r, True, 60.0, 200.0, 140.0, 0.9)
+    >>> same_spot(pip(10.0, 2.0), pip(11.5, 1.0)), same_spot(pip(10.0, 1.0), pip(11.5, 1.0))
+    (True, False)
+    """
+    return math.hypot(p.x - q.x, p.y - q.y) < max(p.r, q.r)
 
 
 def make_group(ps: list[Pip], half_single: float) -> Group:

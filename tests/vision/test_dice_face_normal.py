@@ -105,16 +105,16 @@ def test_the_face_above_a_side_face_is_read_instead() -> None:
     the camera a flat 6's mirror is near up too: it keeps its value, whatever lies beside."""
     view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
     six, above = _six_and_three(view, 65, 0, -10.0)
-    assert face_above(six, (600.0, 400.0), [above], view, 25.0) is above
+    assert face_above(face_tilts(six, view), (600.0, 400.0), [above], view, 25.0) is above
     _, below = _six_and_three(view, 65, 0, 10.0)
-    assert face_above(six, (600.0, 400.0), [below], view, 25.0) is None
+    assert face_above(face_tilts(six, view), (600.0, 400.0), [below], view, 25.0) is None
     unread = OtherFace(None, above.centre, above.pips)
-    assert face_above(six, (600.0, 400.0), [unread], view, 25.0) is unread
+    assert face_above(face_tilts(six, view), (600.0, 400.0), [unread], view, 25.0) is unread
     near = CameraView.straight_down((1280, 960), 25.0).at((760.0, 560.0))
     flat, above = _six_and_three(near, 0, 0, -10.0)
     tilts = face_tilts(flat, near)
     assert tilts is not None and tilts.high < 50
-    assert face_above(flat, (600.0, 400.0), [above], near, 25.0) is None
+    assert face_above(face_tilts(flat, near), (600.0, 400.0), [above], near, 25.0) is None
 
 
 def test_a_cocked_threes_side_six_gives_way_to_its_three() -> None:
@@ -129,9 +129,9 @@ def test_a_loose_spot_above_leaves_a_side_face_unread() -> None:
     view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
     six, above = _six_and_three(view, 65, 0, -10.0)
     spot = OtherFace(None, above.centre, above.pips[:1])
-    assert face_above(six, (600.0, 400.0), [spot], view, 25.0) is spot
+    assert face_above(face_tilts(six, view), (600.0, 400.0), [spot], view, 25.0) is spot
     _, three = _six_and_three(view, 65, 0, -8.0)
-    assert face_above(six, (600.0, 400.0), [spot, three], view, 25.0) is three
+    assert face_above(face_tilts(six, view), (600.0, 400.0), [spot, three], view, 25.0) is three
 
 
 def test_loose_spots_are_round_spots_of_the_faces_kind() -> None:
