@@ -375,7 +375,7 @@ def count_checkers(
 
     def seen_from(idx: int, least: float, first: int = 1) -> int:  # the cue, from a slot on
         i, a, k = row[idx], 0.5 * d + first * pitch, min(5, max_first) - first
-        tri = tri_colours[parity[row[idx]]]
+        tri = tri_colours[parity[i]]
         return slots_by_model(strips[i], cares[i], a, first, k, d, pitch, field, tri, least)
 
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from):

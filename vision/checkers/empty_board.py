@@ -27,29 +27,26 @@ def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         d1 = a[..., 1] - b[..., 1]
         d2 = a[..., 2] - b[..., 2]
         return 0.25 * (d0 * d0) + d1 * d1 + d2 * d2
-    # Float differences, in place: the same products and sums in the same order, without a
-    # temporary a step (unlike_board's 24 stacked strips: ~20% faster).
-    d0 *= d0
-    d0 *= 0.25
-    d1 = a[..., 1] - b[..., 1]
-    d1 *= d1
-    d0 += d1
-    np.subtract(a[..., 2], b[..., 2], out=d1)
-    d1 *= d1
-    d0 += d1
-    return d0
+    # Float differences, in place (unlike_board's 24 stacked strips: ~20% faster).
+    return _sq_in_place(d0, a[..., 1], a[..., 2], b)
 
 
 def _sq_planes(planes: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``_sq_dist`` of float colours given as planes (3, ...): the same products and sums."""
     b = np.asarray(b)
-    d0: np.ndarray = planes[0] - b[..., 0]
+    return _sq_in_place(planes[0] - b[..., 0], planes[1], planes[2], b)
+
+
+def _sq_in_place(d0: np.ndarray, c1: np.ndarray, c2: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """0.25 d0^2 + (c1 - b1)^2 + (c2 - b2)^2 for a float array ``d0`` (the first channel's
+    difference, overwritten and returned): the same products and sums in the same order as
+    ``_sq_dist``'s plain expression, without a temporary a step."""
     d0 *= d0
     d0 *= 0.25
-    d1 = planes[1] - b[..., 1]
+    d1 = c1 - b[..., 1]
     d1 *= d1
     d0 += d1
-    np.subtract(planes[2], b[..., 2], out=d1)
+    np.subtract(c2, b[..., 2], out=d1)
     d1 *= d1
     d0 += d1
     return d0

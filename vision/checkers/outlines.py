@@ -321,8 +321,8 @@ def alongs_by_cell(circles: np.ndarray, cells: list[Cell], h: int) -> list[np.nd
     """
     if not len(circles):
         return [np.zeros(0, np.float32) for _ in cells]
-    ys = np.sort(circles[:, 1])
-    xs = circles[np.argsort(circles[:, 1], kind="stable"), 0]
+    order = np.argsort(circles[:, 1], kind="stable")
+    ys, xs = circles[order, 1], circles[order, 0]  # one sort: the y-sorted values and their x
     mids = np.array([(c.x0 + c.x1) / 2.0 for c in cells]).astype(xs.dtype)[:, None]
     reach = np.array([0.35 * (c.x1 - c.x0) for c in cells]).astype(xs.dtype)[:, None]
     inside = np.abs(xs[None, :] - mids) < reach
