@@ -144,11 +144,13 @@ def find_cube(
         # none.  The nearest to a cube's size first.  A number seen but not told apart (a dark
         # cube's light digits: 0.62-0.73 against 0.2-0.55 off cubes) places the cube unread.
         seen: tuple[float, tuple[float, float, float], FaceRead] | None = None
+
+        def read_at(cand: tuple[float, ...], margin: float) -> tuple[tuple[float, float], FaceRead]:
+            c = (float(cand[1] / _SCALE - mx), float(cand[2] / _SCALE - my))  # canonical px
+            return c, read_cube_face(frame, homography, c, cube_px / _SCALE, _LOOSE_SCORE, margin)
+
         for cand in sorted(loose, reverse=True)[:_LOOSE_READS]:
-            c = (float(cand[1] / _SCALE - mx), float(cand[2] / _SCALE - my))
-            read = read_cube_face(
-                frame, homography, c, cube_px / _SCALE, _LOOSE_SCORE, min_margin=cand[3]
-            )
+            c, read = read_at(cand, cand[3])
             if read.value is not None:
                 best, face = (min(cand[0], 0.5), cand[1], cand[2]), read
                 break
@@ -163,10 +165,7 @@ def find_cube(
         # a notch in the tray's blob, believed when a number is read on it.
         notches = _notch_candidates(searched, search) if best is None else []
         for cand in sorted(notches, reverse=True)[:_LOOSE_READS]:
-            c = (float(cand[1] / _SCALE - mx), float(cand[2] / _SCALE - my))
-            read = read_cube_face(
-                frame, homography, c, cube_px / _SCALE, _LOOSE_SCORE, min_margin=_LOOSE_MARGIN
-            )
+            _, read = read_at(cand, _LOOSE_MARGIN)
             if read.value is not None:
                 best, face = (min(cand[0], 0.5), cand[1], cand[2]), read
                 break
