@@ -92,6 +92,7 @@ _STAGES = (
     ("vision.reader", "rectify"),
     ("vision.reader", "count_checkers"),
     ("vision.reader", "find_cube"),
+    ("vision.reader", "read_trays"),
     ("vision.reader", "restate"),
     ("vision.dice", "find_dice"),
     ("vision.dice", "find_pips"),

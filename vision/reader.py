@@ -38,6 +38,7 @@ from vision.checkers import (
     quad_aspect,
 )
 from vision.checkers.bar import CubeSeen
+from vision.checkers.trays import read_trays, seen_off, with_trays
 from vision.cube import find_cube
 from vision.dice_tilt import restate
 from vision.memory import keep_freed_memory
@@ -189,6 +190,8 @@ class BoardReader:
         at = None
         if cube is not None and cube.centre is not None:
             at = (cube.centre[0] / geo.width, cube.centre[1] / geo.height)
+        # Borne off: the tray's counts where believed, for the totals and the result.
+        tray = read_trays(frame, board.homography, self.white_home, board.shape)
         counts = count_checkers(
             rect,
             geo,
@@ -197,7 +200,9 @@ class BoardReader:
             colours=colours,
             ignore=tuple(ignore),
             cube=CubeSeen(at),
+            off=seen_off(tray),
         )
+        counts = with_trays(counts, tray)
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 

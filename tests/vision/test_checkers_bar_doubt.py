@@ -17,7 +17,7 @@ def test_a_missed_bar_checker_is_not_believed(monkeypatch) -> None:
     assert (board["bar"]["white"], board["bar"]["black"]) == (0, 1)
     assert (counts.bar_white, counts.bar_black) == (0, 0)
     assert counts.bar_confidence < SURE
-    monkeypatch.setattr("vision.checkers.count.bar_doubt", lambda *a: a[-1])
+    monkeypatch.setattr("vision.checkers.count.bar_doubt", lambda *a, **k: a[-1])
     assert _count_given(20805)[0].bar_confidence >= SURE
 
 

@@ -68,18 +68,20 @@ beside the next ones' (a checker on top hides it) is doubtful, and a believed ro
 the learned cue sees a checker just past is doubtful at the end (counts kept).  Without
 calibrated colours, a frame whose sides break the rules as named (a side far short of 15, so it
 bore off, with checkers outside its home) and keep them renamed (both sides, or one point) is
-renamed, doubtfully.  Borne off: 15 minus the rest (``off_from_trays`` False: trays are not
-read).  ``unexplained`` measures large blobs unlike the board and unexplained by checkers or
-dice (a hand: the reader says "occluded").
+renamed, doubtfully.  Borne off: a side's count read from the bear-off tray where believed
+(``trays``; the reader passes it in, for the totals above: a side seen to have borne some off
+is short of 15 less those, bearing off or not), else 15 minus the rest; ``off_from_trays``
+when both sides' are from the tray.  ``unexplained`` measures large blobs unlike the board
+and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``row_rims`` (a row checked by
 its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``outlines``
 (circles and rims), ``empty_board`` (board colours, colour runs), ``colours`` (white or black),
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
 die), ``slot_model`` (the learned cue), ``totals`` (15 a side, unexplained blobs),
-``short_side`` (a side short of 15 that bore none off), ``seen_empty`` (an empty point both weak
-cues see a checker on), ``home_sides`` (sets named the wrong way round), ``model`` (shapes and
-results).
+``short_side`` (a side short of 15 that bore none off), ``trays`` (borne off, read from the
+tray), ``seen_empty`` (an empty point both weak cues see a checker on), ``home_sides`` (sets
+named the wrong way round), ``model`` (shapes and results).
 
 ::
 

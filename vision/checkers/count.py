@@ -84,12 +84,14 @@ def count_checkers(
     colours: CheckerColours | None = None,
     ignore: tuple[tuple[float, float, float, float], ...] = (),
     cube: CubeSeen | None = None,
+    off: tuple[int | None, int | None] = (None, None),
 ) -> CheckerCounts:
     """Count checkers on a canonical board image (any size with the canonical aspect).
 
     ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice).  Disc
     positions in the result are in this image's pixels too.  ``cube``: where the cube was seen,
-    for the bar (not told: it is taken to wait at the bar's middle).
+    for the bar (not told: it is taken to wait at the bar's middle).  ``off``: (white, black)
+    seen borne off, part of each side's 15 (believed tray counts, ``trays``; None: not seen).
     """
     shape = shape or BoardShape()
     h_in, w = rect_bgr.shape[:2]
@@ -98,14 +100,12 @@ def count_checkers(
     sy = h_in / h
     img = cv2.resize(rect_bgr, (w, h), interpolation=cv2.INTER_AREA) if h != h_in else rect_bgr
     geo = BoardGeometry(width=w, height=h, bar_frac=geometry.bar_frac)
-    lab = to_lab(img)
-    half = h // 2
+    lab, half = to_lab(img), h // 2
     cells = point_cells(geo)
     width = min(c.x1 - c.x0 for c in cells)
     cells = [Cell(c.column, c.top, c.x0, c.x0 + width) for c in cells]
     strips = [cell_strip(lab, c, half) for c in cells]
-    d = shape.checker_frac * geo.point_width
-    tip = shape.tip_frac * h
+    d, tip = shape.checker_frac * geo.point_width, shape.tip_frac * h
     yy, xx = np.mgrid[0:half, 0:width].astype(np.float32)
     cx = (width - 1) / 2.0
     # Triangle: half-width shrinks linearly from width/2 at the edge to 0 at the tip.
@@ -368,19 +368,19 @@ def count_checkers(
 
     point_rims = [rims[row[idx]] for idx in range(24)]
     keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
-    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, first=loose, keep=keep)
-    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, first=loose, keep=keep)
+    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
+    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
     bar_conf = min(conf_w, conf_b)
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
+    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
 
     def seen_from(idx: int, least: float, first: int = 1) -> int:  # the cue, from a slot on
         i, a, k = row[idx], 0.5 * d + first * pitch, min(5, max_first) - first
         tri = tri_colours[parity[i]]
         return slots_by_model(strips[i], cares[i], a, first, k, d, pitch, field, tri, least)
 
-    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from):
+    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
-        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p)
+        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
     doubt_going_on(white, black, conf, seen_from)
     return CheckerCounts(
         white=tuple(white),
@@ -391,7 +391,7 @@ def count_checkers(
         off_black=max(0, CHECKERS_PER_SIDE - sum(black) - bar_b),
         off_from_trays=False,
         point_confidence=tuple(conf),
-        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf),
+        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf, off=off),
         off_confidence=0.5,
         discs=tuple(discs),
         unexplained=unexplained,

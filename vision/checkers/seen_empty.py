@@ -59,12 +59,14 @@ def add_seen(
     rims: list[float],
     edge_p: Callable[[int], float],
     more: Callable[[int, float], int],
+    off: tuple[int | None, int | None] = (None, None),
 ) -> bool:
     """Count, in place, a checker on each point read empty whose edge slot is coloured like a
     set (``likes``: True black) with a rim from RIM_SEEN (``rims``, per point) and the learned
     cue's ``edge_p`` from SEEN_FROM, when its side is short of 15 by at least as many;
     ``more(i, least)``: checkers the learned cue sees on the slots after the edge one (its
-    probability ``least`` or more).  True when a point was counted."""
+    probability ``least`` or more); ``off``: white's and black's checkers seen borne off (believed
+    tray counts, None when not seen), not missing.  True when a point was counted."""
     seen: dict[bool, list[int]] = {False: [], True: []}
     for i in range(24):
         if white[i] or black[i] or likes[i] is None or not rims[i] >= RIM_SEEN:
@@ -74,7 +76,7 @@ def add_seen(
     added = False
     for blk, bar in ((False, bar_white), (True, bar_black)):
         counts = black if blk else white
-        room = CHECKERS_PER_SIDE - sum(counts) - bar
+        room = CHECKERS_PER_SIDE - sum(counts) - bar - (off[blk] or 0)
         if len(seen[blk]) > room:
             # More such points than checkers missing: some are phantoms, and nothing tells
             # which (fresh: an empty dark point's edge slot at 0.70, a lone checker's at 0.69);

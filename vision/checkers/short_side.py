@@ -79,21 +79,25 @@ def fill_short(
     conf: list[float],
     likes: list[bool | None],
     edge_p: Callable[[int], float] | None = None,
+    off: tuple[int | None, int | None] = (None, None),
 ) -> None:
     """Give each side short of 15 that cannot have borne off its missing checkers, in place,
     when its doubted points explain them one each.  ``likes``: per point read empty, the
     checker set its edge slot is coloured like (True black, None neither); ``edge_p``: the
-    learned cue's probability of a checker on a point's edge slot."""
+    learned cue's probability of a checker on a point's edge slot; ``off``: white's and
+    black's checkers seen borne off (believed tray counts), None when not seen: a side seen
+    to have borne off some is short of 15 less those (bearing off or not)."""
     for blk, counts, other, bar, other_bar in (
         (False, white, black, bar_white, bar_black),
         (True, black, white, bar_black, bar_white),
     ):
-        short = CHECKERS_PER_SIDE - sum(counts) - bar
+        seen = off[blk]
+        short = CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0)
         if MANY_FROM <= short <= MAX_MANY:
-            if _other_full(other, other_bar, not blk):
+            if seen is None and _other_full(other, other_bar, not blk):
                 _fill_many(counts, other, short, conf, likes, edge_p, blk)
             continue
-        if not 0 < short <= MAX_FILL or not _none_off(counts, blk):
+        if not 0 < short <= MAX_FILL or (seen is None and not _none_off(counts, blk)):
             continue
         cands = (
             _candidates(counts, other, conf, likes, blk)
@@ -236,15 +240,25 @@ def _none_off(counts: list[int], blk: bool, conf: list[float] | None = None) -> 
 
 
 def bar_doubt(
-    white: list[int], black: list[int], bar_white: int, bar_black: int, bar_conf: float
+    white: list[int],
+    black: list[int],
+    bar_white: int,
+    bar_black: int,
+    bar_conf: float,
+    off: tuple[int | None, int | None] = (None, None),
 ) -> float:
     """The bar's confidence: no more than FILLED_CONF while a side is still one or two short of
-    15 though it has borne none off (a checker on a point outside its home board), as its
-    missing checker may be on the bar (a dark checker on a dark bar, one read as the other
-    side's).  Further short, the frame is misread elsewhere (or its board has fewer a side: the
-    paper webcam's 12)."""
+    15 though it has borne none off (a checker on a point outside its home board), or short
+    of 15 less those seen borne off (``off`` as for ``fill_short``), as its missing checker
+    may be on the bar (a dark checker on a dark bar, one read as the other side's).  Further
+    short, the frame is misread elsewhere (or its board has fewer a side: the paper webcam's
+    12)."""
     short = any(
-        0 < CHECKERS_PER_SIDE - sum(counts) - bar <= MAX_FILL and _none_off(counts, blk)
-        for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black))
+        0 < CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0) <= MAX_FILL
+        and (seen is not None or _none_off(counts, blk))
+        for blk, counts, bar, seen in (
+            (False, white, bar_white, off[0]),
+            (True, black, bar_black, off[1]),
+        )
     )
     return min(bar_conf, FILLED_CONF) if short else bar_conf

@@ -20,13 +20,15 @@ def fit_total(
     max_fix: int = 2,
     first: list[bool] | None = None,
     keep: list[bool] | None = None,
+    off: int = 0,
 ) -> tuple[int, float]:
     """A side has 15 checkers.  When one or two too many were counted, take them off the least
     certain points or bar (largest stack first among equals; ``first`` points before others)
     and lower their confidence; ``keep`` points last (``sure_lone``).  More than that is left
-    alone: the reader then reports the frame as uncertain.  Returns the bar's count and
+    alone: the reader then reports the frame as uncertain.  ``off``: the side's checkers seen
+    borne off (a believed tray count), part of its 15.  Returns the bar's count and
     confidence."""
-    excess = sum(counts) + bar - CHECKERS_PER_SIDE
+    excess = sum(counts) + bar + off - CHECKERS_PER_SIDE
     if not 0 < excess <= max_fix:
         return bar, bar_conf
     early = first or [False] * 24
