@@ -14,12 +14,14 @@ at which the joints repeat (the spectrum of the band's brightness steps inside t
 its count.  The count is believed only when everything agrees: the joints repeat clearly, the
 length is near a whole number of periods, the band is a checker wide at least (a tray's
 shading or wall is narrower), the joints run straight across it (a wood grain's waves do not),
-and the dark lines found along it are one fewer than the count and a period apart.  An end
-like the middle at half the colour distance too, with the tray's whole width in the frame,
-holds none, believed.  A tray cut by the image's edge, a board without trays (checkers piled
+and the dark lines found along it are one fewer than the count (in a tall stack give or take
+two: its top's blur, two lines merged) and a period apart.  An end like the middle at half
+the colour distance too (all but specks), with the tray's whole width in the frame, holds
+none, believed.  A tray cut by the image's edge, a board without trays (checkers piled
 on the table) or an unclear stack gives no believed count (``count`` None, or doubted), and
-the reader keeps 15 minus the rest.  Renders (/tmp/train, own IMG_34801-35200, dev): about
-one side in six with checkers off is believed, none wrong; no real photo's count is believed.
+the reader keeps 15 minus the rest.  Renders (/tmp/train, own IMG_34801-35200, dev,
+IMG_31001-31200, IMG_33201-33600): 78 sides with checkers off and 56 empty ends believed,
+none wrong (most trays are cut by the image's edge or unclear); no real photo's is believed.
 
 ::
 
@@ -67,6 +69,8 @@ WIDE = 1.0
 STRAIGHT = 0.6
 # ... and the joints found one period apart, give or take EVEN of it, one per checker but one.
 EVEN = 0.25
+# ... but in a stack from TALL checkers up to LOST lines may be missed or extra.
+TALL, LOST = 8, 2
 # An end read empty is believed when like the middle at FAINT times UNLIKE too, all but a
 # SPECKS share of it (checkers piled flat beside a board without trays lie off its end).
 FAINT = 0.5
@@ -243,7 +247,11 @@ def _end(lab: np.ndarray, mid: np.ndarray, whole: bool, d_x: float, d_y: float) 
     sure = rep >= REPEATS and abs(n - count) <= WHOLE and 1 <= count <= CHECKERS_PER_SIDE
     # A checker wide at least (a shadow or the tray's wall is narrower), joints straight
     # across it (a wood grain's waves are not).
-    sure = sure and width >= WIDE and straight >= STRAIGHT and len(joints) + 1 == count
+    # One dark line fewer than checkers; in a tall stack (from TALL) a line or two may be
+    # lost (blurred at its top, merged with the next one).
+    missed = count - 1 - len(joints)
+    sure = sure and width >= WIDE and straight >= STRAIGHT
+    sure = sure and (missed == 0 or (count >= TALL and abs(missed) <= LOST))
     # The joints a period apart, one after another (a stray line breaks the rhythm).
     gaps = np.diff(joints) / k
     sure = sure and bool(np.all((gaps > 1 - EVEN) & (gaps < 1 + EVEN)))
