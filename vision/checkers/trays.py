@@ -43,7 +43,7 @@ from vision.checkers.model import CHECKERS_PER_SIDE, BoardShape, CheckerCounts
 # The strip: this far out from the field's edge (share of the canonical width), at these
 # scales of the canonical board (along the tray finer: a joint every 9-18 rows).
 REACH = 0.24
-SX, SY = 0.5, 0.75
+SX, SY = 0.4, 0.75
 # ... from this far out: the frame next to the field is no tray (synthetic frames from 0.057).
 NEAR = 0.04
 # The tray's outer wall lies within this share of the canonical width from the field's edge
@@ -113,7 +113,7 @@ def tray_strip(frame: np.ndarray, homography: np.ndarray, side: str) -> tuple[np
 
     >>> lab, inside = tray_strip(np.zeros((90, 120, 3), np.uint8), np.eye(3) * 0.1, "right")
     >>> lab.shape, inside
-    ((675, 120, 3), 0)
+    ((675, 96, 3), 0)
     """
     lead = NEAR * CANON_W * SX
     w, h = int(REACH * CANON_W * SX - lead), int(CANON_H * SY)
