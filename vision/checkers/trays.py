@@ -20,7 +20,7 @@ the colour distance too (all but specks), with the tray's whole width in the fra
 none, believed.  A tray cut by the image's edge, a board without trays (checkers piled
 on the table) or an unclear stack gives no believed count (``count`` None, or doubted), and
 the reader keeps 15 minus the rest.  Renders (/tmp/train, own IMG_34801-35200, dev,
-IMG_31001-31200, IMG_33201-33600): 78 sides with checkers off and 56 empty ends believed,
+IMG_31001-31200, IMG_33201-33600): 78 sides with checkers off and 60 empty ends believed,
 none wrong (most trays are cut by the image's edge or unclear); no real photo's is believed.
 
 ::
