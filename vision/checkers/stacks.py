@@ -173,6 +173,7 @@ def cell_checkers(
 
     alongs = alongs_of(circles, cell, h) if given is None else given[0]
     shift = grid_shift(alongs, d, pitch)
+    raw_seen = raw  # as found: a fanned stack's outlines are off the slot grid the shift fits
     if shift:
         circles, sure, raw = (shifted(c, cell, shift) for c in (circles, sure, raw))
         alongs = alongs_of(circles, cell, h)
@@ -280,7 +281,10 @@ def cell_checkers(
         # Outlines at one even step off the half-pitch grid: a fanned stack (a pyramid's sit
         # on slots and gaps), counted by that step (own renders: fanned 8-10 read as pyramids
         # of 11, a fanned 9 read empty).
-        even = even_step_count((drifting - 0.5 * d) / pitch)
+        unshifted = (
+            drifting if raw_seen is None or not shift else drifting_alongs(raw_seen, cell, h, d)
+        )
+        even = even_step_count((unshifted - 0.5 * d) / pitch)
         if even is not None:
             fanned = even
     reach = 0.5 * d + 4.45 * max(pitch, d)
