@@ -117,6 +117,22 @@ def test_the_learned_cue_picks_the_empty_point_among_several() -> None:
     assert sum(white) == 14
 
 
+def test_one_missing_goes_to_the_empty_point_the_cue_sees_not_the_tall_stack() -> None:
+    white, black, conf = _board()
+    white[12] = 6  # a doubted six (tall) read whole; a lone checker on pt10 read empty
+    white[0] = 3
+    likes: list[bool | None] = [None] * 24
+    for i in (8, 9, 10):
+        likes[i], conf[i] = False, 0.5
+    seen = {8: 0.04, 9: 0.81, 10: 0.05}
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (white[9], white[12], sum(white)) == (1, 6, 15)
+    # Without a clear pick among the empty points, the tall stack still takes it.
+    white[9], seen[9] = 0, 0.06
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (white[9], white[12], sum(white)) == (0, 7, 15)
+
+
 def _pair_missed() -> tuple[list[int], list[int], list[float], list[bool | None]]:
     """Black 13 (a checker outside its home: none off), white 15, all believed but point 1,
     read empty and coloured like neither set (a dark pair on a dark point)."""

@@ -168,3 +168,62 @@ def outline_past_row(alongs: np.ndarray, last: float, pitch: float) -> bool:
     them) leaves one there."""
     lo, hi = last + PAST_FROM * pitch, last + PAST_TO * pitch
     return bool(np.any((alongs > lo) & (alongs < hi)))
+
+
+# A fanned stack's outlines fit one even step from the edge within STEP_FIT pitch (mean, its
+# worst outline left out from seven on: a die's or a neighbour's stray one), a pyramid's fit the
+# half-pitch grid (slots and gaps) within 0.05; an even step from PYRAMID_OFF of that grid's
+# fit (and PYRAMID_RATIO times the step's) is a fanned stack's (own renders IMG_34401-34800:
+# fanned 8-13 read as pyramids of 11, or 7, fit the grid 0.095-0.113).
+STEP_FIT = 0.05
+# Per index from the edge with no outline, added to a step's fit (pitch).
+MISSING_COST = 0.05
+PYRAMID_OFF = 0.07
+PYRAMID_RATIO = 2.5
+_STEPS = np.arange(0.95, 0.2999, -0.005)  # from the longest: the fundamental step first
+# How far the edge checker may sit off the slot grid, in pitches (a board edge registered off).
+MAX_OFFSET = 0.25
+
+
+def _grid_fit(t: np.ndarray, steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per step: the mean distance (its worst left out from seven positions on) of positions
+    ``t`` to the grid offset + k step, the offset being the positions' circular mean phase (up
+    to MAX_OFFSET), and that offset."""
+    ang = (2 * np.pi) * t[None, :] / steps[:, None]
+    phase = np.arctan2(np.sin(ang).mean(axis=1), np.cos(ang).mean(axis=1))
+    off = np.clip(phase / (2 * np.pi) * steps, -MAX_OFFSET, MAX_OFFSET)
+    u = (t[None, :] - off[:, None]) / steps[:, None]
+    r = np.abs(u - np.round(u)) * steps[:, None]
+    if len(t) >= 7:
+        return (r.sum(axis=1) - r.max(axis=1)) / (len(t) - 1), off
+    return r.mean(axis=1), off
+
+
+def even_step_count(t: np.ndarray) -> int | None:
+    """Checkers in a stack fanned at one even step, from its outlines' positions ``t`` (slot
+    units from the edge slot: (along - d / 2) / pitch), when they fit that step and not a
+    pyramid's half-pitch grid; None otherwise (a pyramid, a row, too few outlines).
+
+    >>> even_step_count(np.arange(9) * 0.56)   # nine fanned at 0.56 pitch
+    9
+    >>> even_step_count(np.array([0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4.0])) is None  # a pyramid
+    True
+    """
+    t = np.sort(t[t > -0.4])
+    if len(t) < 6 or t[0] > 0.6:
+        return None
+    fits, offs = _grid_fit(t, _STEPS)
+    k = np.sort(np.round((t[None, :] - offs[:, None]) / _STEPS[:, None]).astype(int), axis=1)
+    n = k[:, -1] + 1
+    missing = n - 1 - np.count_nonzero(np.diff(k, axis=1), axis=1)
+    # Every index from the edge seen but for a few; a half step fits as well with every other
+    # index missing, so each missing one costs (the fundamental step wins).
+    ok = (fits <= STEP_FIT) & (missing <= np.maximum(1, n // 4))
+    if not np.any(ok):
+        return None
+    score = np.where(ok, fits + MISSING_COST * missing, np.inf)
+    best = int(np.argmin(score))
+    if n[best] < 6:
+        return None
+    pyramid = float(_grid_fit(t, np.array([0.5]))[0][0])
+    return int(n[best]) if pyramid >= max(PYRAMID_OFF, PYRAMID_RATIO * fits[best]) else None

@@ -11,7 +11,8 @@ tall stack one short, a row whose last checker's outline was lost), or a doubted
 whose edge slot is coloured like that set (a dark checker on a dark point).  When exactly as
 many such points as checkers are missing, each takes one, doubtfully; among more, the empty
 points the learned slot cue clearly sees a checker on (``slot_model``), or else the side's one
-doubted tall stack, take them; the side's one doubted point takes all.  With none of the
+doubted tall stack, take them (one missing: the one such empty point before any tall stack);
+the side's one doubted point takes all.  With none of the
 side's, the board's one doubted point, empty and coloured like neither set (a dark pair on a
 dark point: own IMG_31452, black's two read empty), takes them (own IMG_31401-31800, dev and
 train: that one board changed); among several, the doubted one coloured like neither set that
@@ -108,6 +109,11 @@ def fill_short(
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
         if len(cands) == short:
             adds = {i: 1 for i in cands}
+        elif short == 1 and len(strong) == 1:
+            # One missing, and one empty point the learned cue clearly sees a checker on (a lone
+            # dark checker): it holds it, not a doubted tall stack read whole (own
+            # IMG_34401-34800: 2 sixes read seven so, IMG_31401-31600: 1).
+            adds = {i: 1 for i in strong}
         elif strong and len(strong) + min(len(tall), 1) == short and len(tall) <= 1:
             # Empty points the learned cue sees a checker on (dark on dark), and the one
             # doubted tall stack when one more is missing.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.checkers.fanned import chain_count, drifting_alongs, fanned_count
+from vision.checkers.fanned import chain_count, drifting_alongs, even_step_count, fanned_count
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import alongs_of, grid_shift, shifted
 
@@ -173,6 +173,7 @@ def cell_checkers(
 
     alongs = alongs_of(circles, cell, h) if given is None else given[0]
     shift = grid_shift(alongs, d, pitch)
+    raw_seen = raw  # as found: a fanned stack's outlines are off the slot grid the shift fits
     if shift:
         circles, sure, raw = (shifted(c, cell, shift) for c in (circles, sure, raw))
         alongs = alongs_of(circles, cell, h)
@@ -273,11 +274,19 @@ def cell_checkers(
         # Fanned light-on-light or dark-on-dark checkers show thin rims: unverified outlines
         # count when they form an even chain from the edge (phantoms do not); a tall stack's
         # top drifts sideways (seen at an angle), so its outlines are followed across.
-        weak = chain_count(
-            drifting_alongs(raw, cell, h, d), d, pitch, half, even_only=True, end=extent
-        )
+        drifting = drifting_alongs(raw, cell, h, d)
+        weak = chain_count(drifting, d, pitch, half, even_only=True, end=extent)
         if weak is not None and (fanned is None or weak > fanned):
             fanned = weak
+        # Outlines at one even step off the half-pitch grid: a fanned stack (a pyramid's sit
+        # on slots and gaps), counted by that step (own renders: fanned 8-10 read as pyramids
+        # of 11, a fanned 9 read empty).
+        unshifted = (
+            drifting if raw_seen is None or not shift else drifting_alongs(raw_seen, cell, h, d)
+        )
+        even = even_step_count((unshifted - 0.5 * d) / pitch)
+        if even is not None:
+            fanned = even
     reach = 0.5 * d + 4.45 * max(pitch, d)
     outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
     if fanned is None and outer and n_first >= 2:
