@@ -52,7 +52,7 @@ from vision.checkers.slot_model import (
     model_row,
     slots_by_model,
 )
-from vision.checkers.stacks import cell_checkers, first_layer_slots, next_slot_outlined
+from vision.checkers.stacks import cell_checkers, first_layer_slots, slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 from vision.medians import colour_median, masked_medians
@@ -181,7 +181,7 @@ def count_checkers(
                 raw,
                 rim0=rims[i],
                 on_die=under_die,
-                given=outlines[i][:2],
+                given=outlines[i],
             )
         )
     # Rows (two to five) lie on the slot grid: the rims of their checkers past the edge one.
@@ -224,11 +224,11 @@ def count_checkers(
         conf[idx] = float(min(max(1.0 - 2.0 * frac, 0.0), 1.0) * agree)
         if single and n:
             conf[idx] = min(conf[idx], 0.5)
-        if 0 < n < max_first and next_slot_outlined(raw, c, h, d, pitch, n):
+        raw_alongs = outlines[i][2]
+        if 0 < n < max_first and slot_outlined(raw_alongs, d, pitch, n):
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
-        raw_alongs = outlines[i][2]
         run = fanned_run(raw_alongs, d, pitch)
         if n and run >= RUN_COUNTS and n < run:
             # A long run of outlines from the edge: a stack fanned tighter than a chain
