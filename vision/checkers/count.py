@@ -141,7 +141,8 @@ def count_checkers(
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = point_profiles(diffs, cares, cx, d)
     extents = np.array([extent_of(p, d) for p in profiles])
-    pitch = circle_pitch(circles, cells, h, d) or fit_pitch(extents, d * 1.015)
+    outlines = point_outlines(circles, circles[strong], raw, cells, h)  # all points at once
+    pitch = circle_pitch(circles, cells, h, d, outlines) or fit_pitch(extents, d * 1.015)
     # Checkers of one layer cannot overlap: a shorter spacing came from fanned stacks' outlines
     # (boards full of them), and would fit one slot too many below the middle.
     pitch = max(pitch, MIN_PITCH * d)
@@ -161,7 +162,6 @@ def count_checkers(
     rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
     under_die = in_mask(circles, ignore_mask)
     found_cells: list[list[Found]] = []
-    outlines = point_outlines(circles, circles[strong], raw, cells, h)  # all points at once
     # Per point and slot: enough pixels beside the triangle, most unlike the board.
     besides = (n_care >= 0.1 * np.pi * (0.36 * d) ** 2) & (n_diff / np.maximum(n_care, 1) > 0.8)
     for i, c in enumerate(cells):
@@ -215,7 +215,7 @@ def count_checkers(
         idx = indices[i]
         fs = found_cells[i]
         n = len(fs)
-        votes = colour_votes(labels[k : k + n], fs, ignore_mask)
+        votes = colour_votes(labels[k : k + n], free[k : k + n])  # free: made once above
         # np.mean's and np.clip's numbers (counts over their number), without their overhead.
         blk = bool(len(votes) and int(votes.sum()) / len(votes) > 0.5)
         k += n

@@ -1,6 +1,6 @@
-"""The unverified outlines' alongs made once a read (``outlines.point_outlines``) and passed to
-cell_checkers and the next-slot test give what each working them out again gave; a group's
-centre from ``pip_groups.mean`` is np.mean's."""
+"""The outlines' alongs made once a read (``outlines.point_outlines``) and passed to
+cell_checkers, the next-slot test and circle_pitch give what each working them out again gave;
+a group's centre from ``pip_groups.mean`` is np.mean's."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from vision.board import BoardGeometry
-from vision.checkers.model import Cell, point_cells
-from vision.checkers.outlines import alongs_of, point_outlines
+from vision.checkers.colours import colour_votes, not_under_die
+from vision.checkers.model import Cell, Found, point_cells
+from vision.checkers.outlines import alongs_of, circle_pitch, point_outlines
 from vision.checkers.stacks import cell_checkers, next_slot_outlined, slot_outlined
 from vision.pip_groups import make_group
 from vision.pips import Pip
@@ -85,3 +86,40 @@ def test_make_group_centre_is_np_mean(n: int) -> None:
         assert (g.cx, g.cy) == (float(np.array(xs).mean()), float(np.array(ys).mean()))
         far = 1.23 * float(np.max(np.hypot(xs - np.mean(xs), ys - np.mean(ys))))
         assert g.half == (7.0 if n == 1 else far)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_circle_pitch_from_the_point_outlines_is_its_own(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    geo = BoardGeometry(width=600, height=2 * HALF)
+    cells = point_cells(geo)
+    pitches = 0
+    for _ in range(30):
+        circles = _random_circles(rng, cells, geo.height, int(rng.integers(0, 60)))
+        outlines = point_outlines(circles, circles[:0], circles[:0], cells, geo.height)
+        want = circle_pitch(circles, cells, geo.height, D)
+        assert circle_pitch(circles, cells, geo.height, D, outlines) == want
+        pitches += want is not None
+    assert pitches > 10  # pitches were measured: the comparison saw some
+
+
+def test_colour_votes_from_the_frames_clear_checkers_are_each_points() -> None:
+    rng = np.random.default_rng(5)
+    mask = np.zeros((440, 600), np.uint8)
+    mask[100:160, 200:260] = 1  # a die
+    found = [
+        Found(0.0, float(x), float(y), (0.0, 0.0, 0.0))
+        for x, y in zip(
+            rng.uniform(150, 300, 60).tolist(), rng.uniform(60, 200, 60).tolist(), strict=True
+        )
+    ]
+    labels = rng.integers(0, 2, len(found))
+    free = not_under_die(found, mask)  # the frame's checkers, once
+    assert 0 < int(free.sum()) < len(found)
+    k = 0
+    for n in (0, 1, 3, 2, 5, 4, 6, 9, 30):
+        fs = found[k : k + n]
+        own = not_under_die(fs, mask)  # the point's own, as colour_votes made them
+        want = labels[k : k + n][own] if np.any(own) else labels[k : k + n]
+        assert np.array_equal(colour_votes(labels[k : k + n], free[k : k + n]), want)
+        k += n
