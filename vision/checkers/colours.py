@@ -8,10 +8,14 @@ from vision.checkers.empty_board import colour_dist
 from vision.checkers.model import CheckerColours, Found
 
 
-def colour_votes(labels: np.ndarray, found: list[Found], ignore_mask: np.ndarray) -> np.ndarray:
-    """Colour votes of a point's checkers, leaving out those under a die (a die lying on a
-    checker shows its own colour); all of them when every one is covered."""
-    free = not_under_die(found, ignore_mask)
+def colour_votes(labels: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """Colour votes of a point's checkers, leaving out those under a die (``free``: each clear
+    of the dice, ``not_under_die``; a die lying on a checker shows its own colour); all of them
+    when every one is covered.
+
+    >>> colour_votes(np.array([1, 0, 0]), np.array([True, False, True])).tolist()
+    [1, 0]
+    """
     return labels[free] if np.any(free) else labels
 
 

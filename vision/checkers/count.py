@@ -52,7 +52,7 @@ from vision.checkers.slot_model import (
     model_row,
     slots_by_model,
 )
-from vision.checkers.stacks import cell_checkers, first_layer_slots, next_slot_outlined
+from vision.checkers.stacks import cell_checkers, first_layer_slots, slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 from vision.medians import colour_median, masked_medians
@@ -141,7 +141,8 @@ def count_checkers(
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = point_profiles(diffs, cares, cx, d)
     extents = np.array([extent_of(p, d) for p in profiles])
-    pitch = circle_pitch(circles, cells, h, d) or fit_pitch(extents, d * 1.015)
+    outlines = point_outlines(circles, circles[strong], raw, cells, h)  # all points at once
+    pitch = circle_pitch(circles, cells, h, d, outlines) or fit_pitch(extents, d * 1.015)
     # Checkers of one layer cannot overlap: a shorter spacing came from fanned stacks' outlines
     # (boards full of them), and would fit one slot too many below the middle.
     pitch = max(pitch, MIN_PITCH * d)
@@ -161,7 +162,6 @@ def count_checkers(
     rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
     under_die = in_mask(circles, ignore_mask)
     found_cells: list[list[Found]] = []
-    outlines = point_outlines(circles, circles[strong], raw, cells, h)  # all points at once
     # Per point and slot: enough pixels beside the triangle, most unlike the board.
     besides = (n_care >= 0.1 * np.pi * (0.36 * d) ** 2) & (n_diff / np.maximum(n_care, 1) > 0.8)
     for i, c in enumerate(cells):
@@ -181,7 +181,7 @@ def count_checkers(
                 raw,
                 rim0=rims[i],
                 on_die=under_die,
-                given=outlines[i][:2],
+                given=outlines[i],
             )
         )
     # Rows (two to five) lie on the slot grid: the rims of their checkers past the edge one.
@@ -215,7 +215,7 @@ def count_checkers(
         idx = indices[i]
         fs = found_cells[i]
         n = len(fs)
-        votes = colour_votes(labels[k : k + n], fs, ignore_mask)
+        votes = colour_votes(labels[k : k + n], free[k : k + n])  # free: made once above
         # np.mean's and np.clip's numbers (counts over their number), without their overhead.
         blk = bool(len(votes) and int(votes.sum()) / len(votes) > 0.5)
         k += n
@@ -224,11 +224,11 @@ def count_checkers(
         conf[idx] = float(min(max(1.0 - 2.0 * frac, 0.0), 1.0) * agree)
         if single and n:
             conf[idx] = min(conf[idx], 0.5)
-        if 0 < n < max_first and next_slot_outlined(raw, c, h, d, pitch, n):
+        raw_alongs = outlines[i][2]
+        if 0 < n < max_first and slot_outlined(raw_alongs, d, pitch, n):
             # An unverified outline where the next checker of the row would lie: the count
             # may be one short (a rim lost in noise), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
-        raw_alongs = outlines[i][2]
         run = fanned_run(raw_alongs, d, pitch)
         if n and run >= RUN_COUNTS and n < run:
             # A long run of outlines from the edge: a stack fanned tighter than a chain

@@ -234,18 +234,20 @@ def verified(
     return circles[kept], np.array(strong, bool)[kept], round_
 
 
-def circle_pitch(circles: np.ndarray, cells: list[Cell], h: int, d: float) -> float | None:
+def circle_pitch(
+    circles: np.ndarray,
+    cells: list[Cell],
+    h: int,
+    d: float,
+    outlines: list[tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None,
+) -> float | None:
     """Spacing of neighbouring checkers along a point, from circles on the same point (some
-    boards leave gaps between checkers); None when too few pairs are seen."""
+    boards leave gaps between checkers); None when too few pairs are seen.  ``outlines``:
+    the cells' ``point_outlines`` of these circles (the first of each: ``alongs_of`` them),
+    when the caller has them."""
     gaps: list[float] = []
-    for c in cells if len(circles) else ():
-        # Array operations, not a loop over the circles: the same values and comparisons.
-        cxs = (c.x0 + c.x1) / 2.0
-        ys = circles[np.abs(circles[:, 0] - cxs) < 0.35 * (c.x1 - c.x0), 1]
-        half = ys < h / 2
-        alongs = ys[half] if c.top else h - 1 - ys[~half]
-        alongs.sort()
-        steps = np.diff(alongs)
+    for i, c in enumerate(cells if len(circles) else ()):
+        steps = np.diff(outlines[i][0] if outlines is not None else alongs_of(circles, c, h))
         gaps += steps[(0.85 * d < steps) & (steps < 1.6 * d)].tolist()
     if len(gaps) < 3:
         return None

@@ -21,27 +21,24 @@ MIDDLE = 0.85
 FANNED_PERIOD = 0.85
 
 
-def _outlined(
-    n_colour: int, raw: np.ndarray | None, cell: Cell, h: int, d: float, pitch: float
-) -> int:
-    """Slots seen by colour alone, kept up to the last with an outline (verified or not)."""
+def _outlined(n_colour: int, raw: np.ndarray | None, d: float, pitch: float) -> int:
+    """Slots seen by colour alone, kept up to the last with an outline (verified or not;
+    ``raw``: the point's ``alongs_of`` of the unverified outlines, None without them)."""
     if raw is None:
         return n_colour
-    alongs = alongs_of(raw, cell, h)
+    alongs = raw
     slots = [k for k in range(n_colour) if np.any(np.abs(alongs - (0.5 * d + k * pitch)) < 0.3 * d)]
     return max(slots) + 1 if slots else 0
 
 
-def _weak_rows(
-    seen: list[bool], raw: np.ndarray | None, cell: Cell, h: int, d: float, pitch: float
-) -> list[bool]:
+def _weak_rows(seen: list[bool], raw: np.ndarray | None, d: float, pitch: float) -> list[bool]:
     """On a point where nothing else was seen, unverified outlines on the first two slots, or
     on two or more slots in a row from one of the first three (the first checkers matching
     their triangle show no rim), and none off the slot grid, make a row from the edge
-    (dark-on-dark checkers)."""
+    (dark-on-dark checkers). ``raw``: the point's ``alongs_of`` of those outlines, or None."""
     if raw is None or any(seen):
         return seen
-    t = (alongs_of(raw, cell, h) - 0.5 * d) / pitch
+    t = (raw - 0.5 * d) / pitch
     t = t[t < len(seen) - 0.5]
     if not len(t):  # no outline in reach (most empty points): no row
         return seen
@@ -65,15 +62,14 @@ def _run_from(slots: set[int], start: int) -> int:
     return k - start + 1
 
 
-def _weak_between(
-    seen: list[bool], raw: np.ndarray | None, cell: Cell, h: int, d: float, pitch: float
-) -> list[bool]:
-    """Slots below the outermost seen one also seen by an unverified outline: between sure
-    checkers, a weak rim (dark-on-dark) is a checker, not a triangle's edge."""
+def _weak_between(seen: list[bool], raw: np.ndarray | None, d: float, pitch: float) -> list[bool]:
+    """Slots below the outermost seen one also seen by an unverified outline (``raw``: the
+    point's ``alongs_of`` of them, or None): between sure checkers, a weak rim (dark-on-dark)
+    is a checker, not a triangle's edge."""
     far = max((k for k, v in enumerate(seen) if v), default=-1)
     if raw is None or far < 1:
         return seen
-    a = alongs_of(raw, cell, h)
+    a = raw
     if not len(a):
         return seen
     out = list(seen)
@@ -97,8 +93,17 @@ def next_slot_outlined(raw: np.ndarray, cell: Cell, h: int, d: float, pitch: flo
     """Is there an outline (verified or not) at first-layer slot ``n`` (0 = at the edge)?"""
     if raw is None or not len(raw):
         return False
-    target = 0.5 * d + n * pitch
-    return bool(np.any(np.abs(alongs_of(raw, cell, h) - target) < 0.25 * pitch))
+    return slot_outlined(alongs_of(raw, cell, h), d, pitch, n)
+
+
+def slot_outlined(raw: np.ndarray, d: float, pitch: float, n: int) -> bool:
+    """``next_slot_outlined`` from the point's ``alongs_of`` of the outlines (``raw``), when the
+    caller has them (``outlines.point_outlines``).
+
+    >>> slot_outlined(np.array([20.0, 61.0], np.float32), 40.0, 42.0, 1)
+    True
+    """
+    return bool(np.any(np.abs(raw - (0.5 * d + n * pitch)) < 0.25 * pitch))
 
 
 def _circles_near(alongs: np.ndarray, targets: list[float], tol: float) -> list[bool]:
@@ -149,13 +154,13 @@ def cell_checkers(
     raw: np.ndarray | None = None,
     rim0: float = 0.0,
     on_die: np.ndarray | None = None,
-    given: tuple[np.ndarray, np.ndarray] | None = None,
+    given: tuple[np.ndarray, ...] | None = None,
 ) -> list[Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines).  ``on_die``: per circle
     (of ``circles``), is its centre on a die (with the counter's margin).  ``given``: the
-    point's ``alongs_of`` of ``circles`` and of ``sure`` (``outlines.alongs_by_cell``, all
-    points at once), when the caller has them."""
+    point's ``alongs_of`` of ``circles``, of ``sure`` and (optionally) of ``raw``
+    (``outlines.point_outlines``, all points at once), when the caller has them."""
     r = d / 2.0
     cxs = (cell.x0 + cell.x1) / 2.0
     out: list[Found] = []
@@ -183,11 +188,18 @@ def cell_checkers(
         sure_alongs = alongs_of(sure, cell, h)
     else:
         sure_alongs = given[1]
+    # The unverified outlines' alongs, made once (several rules below ask for them).
+    if raw is None:
+        raw_alongs = None
+    elif given is None or shift or len(given) < 3:
+        raw_alongs = alongs_of(raw, cell, h)
+    else:
+        raw_alongs = given[2]
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
     if n_colour and not np.any(alongs < extent + 0.5 * d) and not any(seen_beside or []):
         # Colour alone, without an outline on or just past its run: a die's shadow, a cocked die
         # leaning over the edge, a glare.  A checker shows at least a faint rim.
-        n_colour = _outlined(n_colour, raw, cell, h, d, pitch)
+        n_colour = _outlined(n_colour, raw_alongs, d, pitch)
         if rim0 >= RIM_BACKS_COLOUR:
             # A clear rim on the edge slot that the circle search missed (soft, low-resolution
             # frames) backs the run's first checker.
@@ -202,8 +214,8 @@ def cell_checkers(
     beside = seen_beside or []
     near = _circles_near(alongs, [0.5 * d + k * pitch for k in range(max_first)], 0.45 * r)
     seen = [k < n_colour or near[k] or (k < len(beside) and beside[k]) for k in range(max_first)]
-    seen = _weak_between(seen, raw, cell, h, d, pitch)
-    seen = _weak_rows(seen, raw, cell, h, d, pitch)
+    seen = _weak_between(seen, raw_alongs, d, pitch)
+    seen = _weak_rows(seen, raw_alongs, d, pitch)
     n_first = 0
     while n_first < max_first and seen[n_first]:
         n_first += 1
@@ -238,8 +250,8 @@ def cell_checkers(
     # ... and the first layer's fifth checker, under no other, shows its outline (a sure circle
     # straddling two checkers of a row of four made it a pyramid of eight: train 2, dev 1).
     def fifth() -> bool:
-        return raw is None or bool(
-            np.any(np.abs(alongs_of(raw, cell, h) - (0.5 * d + 4 * pitch)) < 0.3 * d)
+        return raw_alongs is None or bool(
+            np.any(np.abs(raw_alongs - (0.5 * d + 4 * pitch)) < 0.3 * d)
         )
 
     if (
@@ -257,9 +269,9 @@ def cell_checkers(
     if far >= 4:
         # The first layer reaches 5: checkers on top of it, in its gaps, hide part of it.
         upper = sorted(j for j in gaps if 0 <= j < far)
-        if not upper and raw is not None and all(seen[: far + 1]):
+        if not upper and raw_alongs is not None and all(seen[: far + 1]):
             # Over a first layer seen whole, an unverified outline in a gap is a checker on top.
-            upper = sorted(j for j in _gap_slots(alongs_of(raw, cell, h), d, pitch) if 0 <= j < far)
+            upper = sorted(j for j in _gap_slots(raw_alongs, d, pitch) if 0 <= j < far)
         hidden = {k for j in upper for k in (j, j + 1)}
         if all(seen[k] or k in hidden for k in range(far + 1)):
             n_first = far + 1
@@ -310,7 +322,7 @@ def cell_checkers(
         # Fanned along the point (each checker half over the next): count by the period.
         # The stack reaches the colour run's end or its outermost outline, whichever is
         # further (light-on-light: the colour run falls short).
-        outlines = alongs if raw is None else alongs_of(raw, cell, h)
+        outlines = alongs if raw_alongs is None else raw_alongs
         reach_end = max(extent, float(outlines.max()) + 0.5 * d if len(outlines) else 0.0)
         reach_end = min(reach_end, float(half))
         step = (reach_end - d) / max(fanned - 1, 1)
