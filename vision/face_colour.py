@@ -61,7 +61,8 @@ def ring_spreads(image_bgr: np.ndarray, x: float, y: float, radius: float) -> tu
 # chroma (max - min channel). A coloured die's white pips stand out from its body by more than
 # in luma (renders' red body 85 -> 10, green 110 -> 55 against white 235), where blurred small
 # pips measured under the finder's contrast bar; neutral faces and their dark pips keep their
-# grey. Board given, IMG_37201-37600 (4 dice): flat and on-checker dice missed 26 -> 19.
+# grey. Board given, flat and on-checker dice missed: IMG_37201-37600 26 -> 20 (4 of them
+# off the board, outside the reader's mask), IMG_31801-32200 27 -> 17.
 # A shade of 0.3 gained less and misread a flat 2; the smallest channel alone (1.0, in
 # effect) let side faces' pips link to the top's: saturated faces lose their shading there.
 PIP_CHROMA = 0.5

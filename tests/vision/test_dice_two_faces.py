@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.vision.board_scenes import die_read_as, train_render
 from vision.cocked_view import CameraView
-from vision.dice_tilt import _WIDE_SPAN, plane_span
+from vision.dice_tilt import _WIDE_SPAN, plane_span, tilted_short
 
 
 def test_a_six_from_two_faces_threes_is_not_read() -> None:
@@ -39,3 +39,16 @@ def test_a_six_spanning_its_whole_face_is_read() -> None:
     six = ((324.1, 112.5, 1.8), (310.7, 111.3, 1.6), (318.0, 112.5, 1.8))
     six += ((327.8, 94.2, 1.7), (311.9, 101.5, 1.8), (320.5, 97.9, 1.6))
     assert 0.95 < plane_span(six, view) < _WIDE_SPAN
+
+
+def test_a_two_spanning_under_half_a_die_side_on_the_plane_is_short() -> None:
+    """Straight down at 40 px a die: a 2 corner to corner (0.71 die sides) is a flat die's
+    face; one of 0.45 die sides is not (a tilted face, read flat: left unread); a 4 is not
+    judged by it."""
+    view = CameraView.straight_down((1280, 960), 40.0).at((640.0, 480.0))
+    two = ((626.0, 466.0, 3.0), (654.0, 494.0, 3.0))
+    assert not tilted_short(two, view)
+    short = ((633.6, 473.6, 3.0), (646.4, 486.4, 3.0))
+    assert 0.4 < plane_span(short, view) < 0.5
+    assert tilted_short(short, view)
+    assert not tilted_short(short + ((633.6, 486.4, 3.0), (646.4, 473.6, 3.0)), view)
