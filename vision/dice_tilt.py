@@ -160,6 +160,7 @@ def state_from_model(
     cues: TiltCues,
     view: DieView | None = None,
     strays: int = 0,
+    tipped: bool = False,
 ) -> str:
     """ "flat" or "cocked" from the learned model (``vision.cocked``) on crops around the die
     (the mean over its ``VIEWS``); used when the die size is known (board frames), the setting
@@ -167,7 +168,8 @@ def state_from_model(
     look straight down; the model then makes no cocked call unless ``threshold_no_board`` < 1).
     ``strays``: uncounted pips of the die's kind beside its top face
     (``vision.cocked_strays.strays_beside``); with a board, one or more lowers the model's bar
-    to ``STRAY_THRESHOLD``."""
+    to ``STRAY_THRESHOLD``, and so does ``tipped``: the read face's pips fit a face tipped off
+    the board (``FaceTilts.tipped``)."""
     from vision.cocked import CockedModel, die_patch, views_probability  # loaded on first use
 
     model = CockedModel.load()
@@ -177,7 +179,7 @@ def state_from_model(
     if view is None:
         h, w = image_bgr.shape[:2]
         view = CameraView.straight_down((w, h), die_px).at(centre)
-    elif strays > 0:
+    elif strays > 0 or tipped:  # a second witness: the model's lower bar
         thr = min(thr, STRAY_THRESHOLD)
     patch = die_patch(image_bgr, centre, die_px)
     p = views_probability(model, patch, view, die_px, tuple(vars(cues).values()), cut=thr)
@@ -190,6 +192,11 @@ def state_from_model(
 # held out, IMG_32601-33000 (648 / 865) 79.0% / 4 -> 83.8% / 5. A bar of 0.6 gains ~1% more
 # with 2-3 more false calls each (the 0.6-0.7 band's calls ~80% right: too few). Real boards'
 # flat dice score up to 0.87 but show no such pip.
+# A read face of 4-6 pips tipped off the board (``FaceTilts.tipped``) lowers the bar as well
+# (session 21, found dice, board given, cocked dice called / false calls): IMG_32201-32600 +
+# IMG_35201-35800 (1766 labelled cocked) 1397 / 11 -> 1417 / 13; held out, IMG_32601-33000
+# (694) 544 / 4 -> 553 / 4 (78.4% -> 79.7%). The real boards' flat dice whose faces fit
+# tipped (the paper webcam's 6s, 38-41 degrees) score at most 0.62.
 STRAY_THRESHOLD = 0.7
 
 
@@ -216,10 +223,12 @@ def restate(
         if isinstance(tilt, TiltCues):
             view = cam.at(r.centre)
             strays = strays_beside(getattr(r, "strays", ()), r.centre, view)
-            state = state_from_model(image_bgr, r.centre, die_px, tilt, view, strays)
+            # Once a face: the model's bar, face_above and _side_face ask.
+            tilts = face_tilts(r.pips, view) if r.value is not None else None
+            tipped = tilts is not None and tilts.tipped
+            state = state_from_model(image_bgr, r.centre, die_px, tilt, view, strays, tipped)
             r = replace(r, state=state)
             if r.value is not None:
-                tilts = face_tilts(r.pips, view)  # once a face: face_above and _side_face ask
                 above = face_above(tilts, r.centre, getattr(r, "others", ()), view, die_px)
                 if above is not None:  # the face read was a side face: its die's top is above
                     r = replace(r, value=above.value, pips=above.pips)

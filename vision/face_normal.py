@@ -34,6 +34,10 @@ from vision.pip_groups import Group
 from vision.pips import Pip
 
 STEEP = 44.5  # degrees: both normals tilted past this, the face is a side face
+# Degrees: both normals tilted past this, the face is no flat die's top. Found dice, board given,
+# the faces of 4-6 pips fitted: flat dice's ``low`` 95th percentile 19-20 (IMG_32201-32600 and
+# IMG_35201-35800), cocked dice's median 24-25; the renders tip cocked dice 12-41 degrees.
+TIPPED = 20.0
 MAYBE_SIDE = 50.0  # degrees: one normal tilted past this, the face may be a side face
 # Die sides: another face of the die whose centre lies this far up the view from the read one
 # (against a flat die's ``down``) is its top, when the read face may be a side face; measured
@@ -76,6 +80,14 @@ class FaceTilts:
     def steep(self) -> bool:
         """Both tilts past ``STEEP`` with a fit of a die's face: a side face, not the top."""
         return self.low > STEEP and _OFFSET[0] <= self.pip_offset <= _OFFSET[1]
+
+    @property
+    def tipped(self) -> bool:
+        """Both tilts past ``TIPPED`` with a fit of a die's face: the face is tipped off the
+        board, a cocked die's top (or side) face; a witness that lowers the cocked-die model's
+        bar (``vision.dice_tilt.state_from_model``), not a call by itself (flat dice's fits
+        reach 20 degrees; a real webcam's flat 6s fit 38-41)."""
+        return self.low > TIPPED and _OFFSET[0] <= self.pip_offset <= _OFFSET[1]
 
     @property
     def too_wide(self) -> bool:

@@ -75,6 +75,26 @@ def test_a_stray_pip_lowers_the_bar_only_with_a_board(
     assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, strays) == state
 
 
+@pytest.mark.parametrize(
+    ("p", "tipped", "board", "state"),
+    [
+        (0.8, False, True, "flat"),
+        (0.8, True, True, "cocked"),  # the read face tipped off the board: the lower bar
+        (STRAY_THRESHOLD - 0.05, True, True, "flat"),
+        (0.8, True, False, "flat"),  # no board: no call
+    ],
+)
+def test_a_tipped_face_lowers_the_bar_as_a_stray_pip_does(
+    monkeypatch: pytest.MonkeyPatch, p: float, tipped: bool, board: bool, state: str
+) -> None:
+    model = _constant(p, 0.9)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+    img = np.full((200, 200, 3), 90, np.uint8)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
+    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
+    assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, 0, tipped) == state
+
+
 def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
     """A drawn die whose raised side face shows two pips beside its top face's 2: the side
     face's pips are found, counted by no face, and reported as the die's strays."""
@@ -91,3 +111,24 @@ def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
     view = CameraView.straight_down((240, 240), 40.0).at(top[0].centre)
     assert strays_beside(top[0].strays, top[0].centre, view) >= 1
     assert all(not d.strays for d in find_dice(img, learned_state=False))  # no die size
+
+
+@pytest.mark.parametrize(("degrees", "state"), [(0, "flat"), (35, "cocked")])
+def test_restate_lowers_the_bar_for_a_read_face_tipped_off_the_board(
+    monkeypatch: pytest.MonkeyPatch, degrees: float, state: str
+) -> None:
+    """restate hands the read face's tilt to the model's bar: a 4 whose pips fit a face tipped
+    35 degrees is called cocked at p 0.8 (bar 0.9, lower bar 0.7), a flat 4 is not."""
+    from tests.vision.test_dice_face_normal import _face_pips, _tilted
+    from vision.dice import DieReading
+    from vision.dice_tilt import _camera, restate
+
+    model = _constant(0.8, 0.9)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+    corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
+    view = _camera(corners, (1280, 960), 25.0).at((600.0, 400.0))
+    pips = tuple(_face_pips(view, _tilted(view, degrees, 90)))
+    r = DieReading(4, (585, 385, 615, 415), (600.0, 400.0), "flat", 0.9, 25.0, pips,
+                   TiltCues(1.0, 1.0, 1.0, 1.0))  # fmt: skip
+    img = np.full((960, 1280, 3), 90, np.uint8)
+    assert restate(img, [r], corners, 25.0)[0].state == state
