@@ -59,3 +59,22 @@ def test_the_step_is_fitted_to_the_outlines_as_found_not_as_shifted_to_the_slot_
         cell, strip, diff, circles, 0.0, pitch, d, h, half, sure=circles, raw=circles
     )
     assert len(found) == 8
+
+
+def test_a_row_of_five_with_colour_past_it_is_not_read_as_a_fanned_six() -> None:
+    # Five outlines, one a slot up to the fifth, and a colour run past five slots (a shadow, a
+    # neighbour's colour): a row of five, where the profile's period read a fanned six.
+    from tests.vision.test_checkers_tall import _strip
+
+    cell, h, half, d, pitch = Cell(0, True, 0, 45), 448, 224, 40.0, 41.0
+    diff = np.zeros((half, 45), bool)
+    row = _circles(cell, h, d, pitch, np.arange(5.0))
+    strip = _strip(half, 45, d, pitch, 5)
+    found = cell_checkers(cell, strip, diff, row, 5.5 * pitch, pitch, d, h, half, sure=row, raw=row)
+    assert len(found) == 5
+    # A six fanned to the middle (outlines at 0.9 pitch, the last past a row's fifth) still is.
+    step = (half - d) / 5
+    fan = _circles(cell, h, d, pitch, np.arange(6) * step / pitch)
+    strip = _strip(half, 45, d, step, 6)
+    found = cell_checkers(cell, strip, diff, fan, float(half), pitch, d, h, half, sure=fan, raw=fan)
+    assert len(found) == 6

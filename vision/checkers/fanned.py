@@ -227,3 +227,19 @@ def even_step_count(t: np.ndarray) -> int | None:
         return None
     pyramid = float(_grid_fit(t, np.array([0.5]))[0][0])
     return int(n[best]) if pyramid >= max(PYRAMID_OFF, PYRAMID_RATIO * fits[best]) else None
+
+
+def slot_row(alongs: np.ndarray, d: float, pitch: float) -> bool:
+    """Are a point's outlines (``alongs``, from its edge) a row's: four or more, each on its
+    own slot (within 0.12 pitch) up to the fifth, none past it nor between slots?
+
+    >>> slot_row(20.0 + 41.0 * np.arange(5), 40.0, 41.0)
+    True
+    >>> slot_row(20.0 + 36.0 * np.arange(6), 40.0, 41.0)   # six fanned at 0.88 pitch
+    False
+    """
+    t = (np.sort(alongs) - 0.5 * d) / pitch
+    if len(t) < 4 or t[-1] > 4.25 or t[0] < -0.4:
+        return False
+    k = np.round(t)
+    return bool(np.all(np.abs(t - k) <= 0.12) and len(set(k.tolist())) == len(t))

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.checkers.fanned import chain_count, drifting_alongs, even_step_count, fanned_count
+from vision.checkers.fanned import (
+    chain_count,
+    drifting_alongs,
+    even_step_count,
+    fanned_count,
+    slot_row,
+)
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import alongs_of, grid_shift, shifted
 
@@ -305,7 +311,10 @@ def cell_checkers(
         # The top checker of a fanned stack lies whole beyond a pyramid's reach even when the
         # ones under it show no outline: the stack runs from the edge to it.
         extent = max(extent, min(outer) + 0.5 * d)
-    if fanned is None and extent > 5.3 * pitch:
+    row = raw is not None and slot_row(alongs_of(raw, cell, h), d, pitch)
+    if fanned is None and extent > 5.3 * pitch and not row:
+        # (A colour run past five slots whose outlines are a row's, one a slot up to the
+        # fifth: a row with a shadow or its neighbour's colour beyond it, not fanned.)
         fanned = fanned_count(strip, extent, pitch, d)
     elif (
         fanned is None
