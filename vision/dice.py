@@ -30,7 +30,13 @@ from vision.cocked_strays import stray_pips
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
 from vision.dice_tilted import tilted_dice
-from vision.face_colour import FACE_CHROMA_SPREAD, FACE_LIGHT_SPREAD, RING_AT, ring_spreads
+from vision.face_colour import (
+    FACE_CHROMA_SPREAD,
+    FACE_LIGHT_SPREAD,
+    RING_AT,
+    pip_grey,
+    ring_spreads,
+)
 from vision.face_completion import adopt_found, complete_face, complete_six
 from vision.face_groups import LINK_R as _LINK_R
 from vision.face_groups import ROUND as _ROUND
@@ -109,6 +115,8 @@ def find_dice(
         raise ValueError(f"gray shape {gray.shape} does not match image {image_bgr.shape[:2]}")
     full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY) if gray is None else gray
     full_bgr = image_bgr
+    if die_size_px is not None:
+        full = pip_grey(image_bgr, full)  # a coloured die's light pips stand out more
     # Work at a bounded resolution: big photos are shrunk (pips stay >= ~2 px in radius).
     if die_size_px is not None:
         if die_size_px <= 0:

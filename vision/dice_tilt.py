@@ -203,7 +203,8 @@ def restate(
     camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
     below the camera is and how wide a flat die's side faces show there. A face whose pips
     span more than a flat die's face can there (``plane_span``), or a face of 4-6 pips that
-    stands too steep to be any die's top (``vision.face_normal``), is left unread; a face
+    stands too steep to be any die's top (``vision.face_normal``), or a 2 or 3 called flat
+    that spans too little for a flat die's face there (``tilted_short``), is left unread; a face
     of 4-6 pips that may be a side face, with another face of its die up the view from it,
     gives way to that face (``face_above``). Readings
     without tilt cues (another finder's) are left as they are."""
@@ -227,6 +228,8 @@ def restate(
                     plane_span(r.pips, view) > _WIDE_SPAN or _side_face(tilts)
                 ):
                     r = replace(r, value=None)
+                if r.state == "flat" and r.value in (2, 3) and tilted_short(r.pips, view):
+                    r = replace(r, value=None)
         out.append(r)
     return out
 
@@ -246,6 +249,28 @@ def plane_span(pips: tuple[tuple[float, float, float], ...], view: DieView) -> f
     pts = np.array([[p[0], p[1]] for p in pips], np.float64)
     on_plane = np.linalg.solve(view.lin, (pts - pts.mean(axis=0)).T)
     return float(2.0 * np.hypot(on_plane[0], on_plane[1]).max())
+
+
+# A flat die's 2 or 3 runs corner to corner: its pips span 0.71 die sides on the die's plane
+# (right reads of dice not cocked, board given: 0.51 at least on IMG_37201-37600, 31801-32200,
+# /tmp/train and dev). A 2 or 3 spanning under this was read on a face tilted well off the
+# board (a cocked die's top or side face, the learned model having called it flat), or is part
+# of a face: of such reads called flat on those sets, 5 of 6 were wrong (the right one cocked).
+_PLANE_SHORT = 0.5
+
+
+def tilted_short(pips: tuple[tuple[float, float, float], ...], view: DieView) -> bool:
+    """Whether a 2 or a 3 (pips: image x, y, r) spans under ``_PLANE_SHORT`` die sides on the
+    plane of a flat die seen there (``view``): too short for a flat die's face.
+
+    >>> import numpy as np
+    >>> view = DieView(np.array([[30.0, 0.0], [0.0, 30.0]]), np.array([0.0, 0.0]))
+    >>> tilted_short(((100.0, 100.0, 2.0), (115.0, 115.0, 2.0)), view)  # 0.71 die sides
+    False
+    >>> tilted_short(((100.0, 100.0, 2.0), (110.0, 106.0, 2.0)), view)  # 0.39
+    True
+    """
+    return len(pips) in (2, 3) and plane_span(pips, view) < _PLANE_SHORT
 
 
 def _side_face(tilts: FaceTilts | None) -> bool:
