@@ -105,3 +105,32 @@ def test_nothing_doubted_the_one_full_stack_takes_all_in_doubt() -> None:
     conf[18], black[20], black[23] = 1.0, 5, 0  # two full stacks: which lost its top?
     fill_short(white, black, 0, 0, conf, [None] * 24)
     assert sum(black) == 12 and black[18] == black[20] == 5 and conf[18] == 1.0
+
+
+def test_a_dark_stack_read_empty_beside_a_doubted_pair_takes_the_missing() -> None:
+    # Own IMG_34569's shape: black's dark 10 on point 24 read empty (coloured like neither set,
+    # the cue sees a checker there), its doubted pair on point 12 the side's one candidate.
+    def board() -> tuple[list[int], list[int], list[float], list[bool | None]]:
+        white, black = [0] * 24, [0] * 24
+        white[0], white[5], white[12] = 5, 5, 5
+        black[11], black[12], black[18] = 2, 1, 2
+        conf = [1.0] * 24
+        conf[11] = conf[23] = 0.5
+        return white, black, conf, [None] * 24
+
+    seen = dict.fromkeys(range(24), 0.02)
+    seen[23] = 0.93
+    white, black, conf, likes = board()
+    fill_short(white, black, 0, 0, conf, likes)
+    assert black[11] == 12  # without the cue: the side's one doubted point takes them
+    white, black, conf, likes = board()
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[11], black[23], conf[23]) == (2, 10, 0.5)
+    white, black, conf, likes = board()
+    black[11] = 5  # a doubted full first layer keeps them (its top lost)
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[11], black[23]) == (12, 0)
+    white, black, conf, likes = board()
+    conf[23] = 1.0  # the point seen is believed empty: not the lost stack's
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[11], black[23]) == (12, 0)

@@ -30,7 +30,9 @@ none on the bar and all in its home board (``_other_full``: it bore the rest off
 IMG_31454, IMG_31473, IMG_31547: a dark 10 or 11 read 3-8 beside it), the proof must be
 a believed checker outside its home (a doubted one there may be a phantom on a side that did
 bear off), and all the missing go to one point: the side's one doubted tall stack, or else
-the one empty point the learned cue clearly sees a checker on, or else its only doubted point;
+the one empty point the learned cue clearly sees a checker on, or else its only doubted point
+(but for a short stack, when a doubted empty point coloured like neither set clearly shows a
+checker: ``_seen_unlike``);
 with no doubted point at all, its one stack with a full first layer, believed till now (its
 top lost with no doubt raised).
 
@@ -151,6 +153,15 @@ def _fill_many(
     elif strong and not tall:
         # An empty point the learned cue clearly sees a checker on: a dark stack read empty.
         at = strong[0]
+    elif (
+        len(cands) == 1
+        and counts[cands[0]] < TALL
+        and (seen := _seen_unlike(counts, other, conf, likes, edge_p, 1, blk))
+    ):
+        # The side's one doubted point is a short stack, and a doubted empty point coloured
+        # like neither set shows a checker clearly: the lost dark stack is there, not under a
+        # short stack's top (own IMG_34401-34800: a dark ten read empty, put on a pair).
+        at = seen[0]
     elif len(cands) == 1:
         at = cands[0]
     elif not cands:
