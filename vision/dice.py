@@ -33,8 +33,12 @@ from vision.dice_tilted import tilted_dice
 from vision.face_colour import (
     FACE_CHROMA_SPREAD,
     FACE_LIGHT_SPREAD,
+    MIDDLE_OFF,
+    PIP_HUE_OFF,
     RING_AT,
+    middle_off,
     pip_grey,
+    pip_hue_off,
     ring_spreads,
 )
 from vision.face_completion import adopt_found, complete_face, complete_six
@@ -115,6 +119,7 @@ def find_dice(
         raise ValueError(f"gray shape {gray.shape} does not match image {image_bgr.shape[:2]}")
     full = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY) if gray is None else gray
     full_bgr = image_bgr
+    luma = full
     if die_size_px is not None:
         full = pip_grey(image_bgr, full)  # a coloured die's light pips stand out more
     # Work at a bounded resolution: big photos are shrunk (pips stay >= ~2 px in radius).
@@ -204,6 +209,15 @@ def find_dice(
         """The face's value, or None where its pips do not tell it (``dice_doubt``)."""
         if unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r):
             return None
+        if die_size_px is not None:
+            at, ps = (g.cx / f, g.cy / f), _image_pips(g, f)
+            # Pips of another hue than the face's (a cube's coloured figure) are no die's;
+            # a 2's blank middle is face (not a seam between two checkers), in luma and in
+            # the pips' grey.
+            if pip_hue_off(full_bgr, at, ps, die_size_px) > PIP_HUE_OFF or any(
+                middle_off(im, at, ps, die_size_px) > MIDDLE_OFF for im in (luma, full)
+            ):
+                return None
         return None if spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD else len(g.pips)
 
     for g in groups:

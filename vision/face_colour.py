@@ -82,3 +82,126 @@ def pip_grey(image_bgr: np.ndarray, grey: np.ndarray, chroma: float = PIP_CHROMA
     b, g, r = cv2.split(image_bgr)
     spread = cv2.subtract(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r))
     return cv2.addWeighted(grey, 1.0, spread, -chroma, 0.0)
+
+
+def _face_disc(
+    box: tuple[int, int, int, int],
+    centre: tuple[float, float],
+    rad: float,
+    pips: tuple[tuple[float, float, float], ...],
+) -> np.ndarray:
+    """Mask over ``box`` (x0, y0, x1, y1) of a disc of ``rad`` about ``centre``, less discs of
+    1.8 radii + 1 px about the pips (x, y, r): the face between and round them."""
+    x0, y0, x1, y1 = box
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    sel = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= rad * rad
+    for px, py, pr in pips:
+        sel &= (xx - px) ** 2 + (yy - py) ** 2 > (1.8 * pr + 1) ** 2
+    return sel
+
+
+# A die's pips are neutral (white, black) or, blurred into it, its face's colour washed toward
+# neutral; on renders' right reads (board given: IMG_37201-37600, /tmp/train, unseen26) a pip's
+# Lab a, b lay at most 13.6 off that segment. A cube's yellow numeral on its black body (read
+# as a 2 at 0.82) lay 47 off, a checker's light notch between red checkers 10.
+PIP_HUE_OFF = 16.0
+
+
+def pip_hue_off(
+    image_bgr: np.ndarray,
+    centre: tuple[float, float],
+    pips: tuple[tuple[float, float, float], ...],
+    die_px: float,
+) -> float:
+    """How far (Lab a, b units) the least face-like pip's colour (x, y, r in image pixels,
+    a 3x3 mean) lies off the segment from neutral grey to the face's colour (the median of a
+    disc of 0.4 die sides about ``centre``, the pips masked out). 0.0 where too little face
+    shows.
+
+    >>> import numpy as np, cv2
+    >>> img = np.full((60, 60, 3), (40, 40, 190), np.uint8)  # red face
+    >>> _ = cv2.circle(img, (25, 25), 3, (235, 235, 235), -1)  # white pip
+    >>> pip_hue_off(img, (30.0, 30.0), ((25.0, 25.0, 3.0),), 30.0) < 2
+    True
+    >>> _ = cv2.circle(img, (25, 25), 3, (40, 200, 230), -1)  # a yellow figure
+    >>> pip_hue_off(img, (30.0, 30.0), ((25.0, 25.0, 3.0),), 30.0) > PIP_HUE_OFF
+    True
+    """
+    h, w = image_bgr.shape[:2]
+    cx, cy = centre
+    rad = 0.4 * die_px
+    x0, x1 = max(0, int(cx - rad) - 1), min(w, int(cx + rad) + 2)
+    y0, y1 = max(0, int(cy - rad) - 1), min(h, int(cy + rad) + 2)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return 0.0
+    lab = cv2.cvtColor(image_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2LAB).astype(np.float32)
+    sel = _face_disc((x0, y0, x1, y1), centre, rad, pips)
+    if np.count_nonzero(sel) < 5:
+        return 0.0
+    face = np.median(lab[sel], axis=0)[1:] - 128.0
+    norm = float(face @ face)
+    worst = 0.0
+    for px, py, _ in pips:
+        patch = cv2.getRectSubPix(lab, (3, 3), (px - x0, py - y0))
+        pip = patch.reshape(-1, 3).mean(axis=0)[1:] - 128.0
+        t = float(np.clip(pip @ face / norm, 0.0, 1.0)) if norm > 1e-6 else 0.0
+        worst = max(worst, float(np.hypot(*(pip - t * face))))
+    return worst
+
+
+# A 2's pips lie on a diagonal with the face's blank middle between them: on renders' right
+# reads of 2s (board given: IMG_37201-37600, 31801-32200, /tmp/train, unseen26; 657 of them)
+# the grey there lay at most 0.04 of the pips' contrast off the face's in 95 %, past 0.1 in
+# one (a cocked die). The light notches either side where two stacked checkers touch have the
+# dark seam between them (0.14-0.29 off, read as 2s at 0.62 and 0.97).
+MIDDLE_OFF = 0.12
+
+
+def middle_off(
+    grey: np.ndarray,
+    centre: tuple[float, float],
+    pips: tuple[tuple[float, float, float], ...],
+    die_px: float,
+) -> float:
+    """How far the grey midway between a 2's two pips (x, y, r in image pixels; a 3x3 mean)
+    lies off the face's (the median of a disc of 0.4 die sides about ``centre``, the pips
+    masked out), as a share of the pips' contrast with the face. 0.0 for other faces or where
+    too little face shows.
+
+    >>> import numpy as np, cv2
+    >>> img = np.full((60, 60), 200, np.uint8)
+    >>> for x, y in ((22, 22), (38, 38)):
+    ...     _ = cv2.circle(img, (x, y), 3, 30, -1)
+    >>> pips = ((22.0, 22.0, 3.0), (38.0, 38.0, 3.0))
+    >>> middle_off(img, (30.0, 30.0), pips, 40.0) < 0.05
+    True
+    >>> _ = cv2.line(img, (22, 22), (38, 38), 120, 1)  # a seam between the two spots
+    >>> middle_off(img, (30.0, 30.0), pips, 40.0) > MIDDLE_OFF
+    True
+    """
+    if len(pips) != 2:
+        return 0.0
+    h, w = grey.shape[:2]
+    cx, cy = centre
+    rad = 0.4 * die_px
+    x0, x1 = max(0, int(cx - rad) - 1), min(w, int(cx + rad) + 2)
+    y0, y1 = max(0, int(cy - rad) - 1), min(h, int(cy + rad) + 2)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return 0.0
+    crop = grey[y0:y1, x0:x1].astype(np.float32)
+    sel = _face_disc((x0, y0, x1, y1), centre, rad, pips)
+    if np.count_nonzero(sel) < 5:
+        return 0.0
+    face = float(np.median(crop[sel]))
+    (ax, ay, _), (bx, by, _) = pips
+    # A cocked die's pips may lie past the disc's box: read them off the whole image.
+    pip = float(
+        np.mean(
+            [
+                grey[min(h - 1, max(0, round(y))), min(w - 1, max(0, round(x)))]
+                for x, y in ((ax, ay), (bx, by))
+            ]
+        )
+    )
+    mid = float(cv2.getRectSubPix(crop, (3, 3), ((ax + bx) / 2 - x0, (ay + by) / 2 - y0)).mean())
+    return abs(mid - face) / max(abs(pip - face), 1.0)
