@@ -12,7 +12,9 @@ only while its side stays at or under 15: a side the totals already explain has 
 spare for it (a phantom on a dark point, whatever the cues say), and ``fill_short``'s one-point
 fills (a tall dark stack read empty) keep their evidence.  More such points than the side
 misses are only doubted (a dark checker read empty at 1.0 on dev).  A point counted so may be
-the doubted tall stack a short side lacks: ``fill_short`` then judges the totals again.
+the doubted tall stack a short side lacks: ``fill_short`` then judges the totals again.  Last,
+``doubt_faint`` doubts a believed empty point whose slot shows fainter traces (a rim just under
+the count's own doubts, with the learned cue) when the cue singles it out among the empty ones.
 
 ::
 
