@@ -99,3 +99,19 @@ def test_frame_colours_doubt_a_lone_colour_only_beside_a_set_that_looks_like_two
     shaded = np.concatenate([wood, wood + np.array([6.0, 0, 0]), stray]).astype(np.float32)
     labels, doubtful = frame_colours(shaded, None, np.ones(len(shaded), bool))
     assert not doubtful and list(labels) == [0] * 6 + [1]
+
+
+def test_two_sets_lightness_does_not_name_are_doubtful() -> None:
+    # White beside cream as light: split in two, but which is which lightness cannot say.
+    white = np.array([[200.0, 128, 128], [204, 128, 129], [198, 127, 128], [202, 128, 128]])
+    cream = np.array([[203.0, 129, 150], [199, 130, 151], [205, 129, 149], [201, 129, 150]])
+    feats = np.concatenate([white, cream]).astype(np.float32)
+    free = np.ones(len(feats), bool)
+    labels, doubtful = frame_colours(feats, None, free)
+    assert len(set(labels[:4])) == len(set(labels[4:])) == 1 and labels[0] != labels[4]
+    assert doubtful
+    # Named by lightness (white far lighter than the darker wood): sure.
+    wood = cream - np.array([60.0, 0, 0])
+    feats = np.concatenate([white, wood]).astype(np.float32)
+    labels, doubtful = frame_colours(feats, None, free)
+    assert list(labels) == [0] * 4 + [1] * 4 and not doubtful

@@ -5,7 +5,7 @@ train --start 25000`` (IMG_25009 of /tmp/unseen20, looked at when the rule was m
 from __future__ import annotations
 
 from tests.vision.test_checkers_learned import _count_given
-from vision.checkers.home_sides import fits, swap_named_sides
+from vision.checkers.home_sides import doubt_away, fits, swap_named_sides
 
 SURE = 0.65
 
@@ -59,3 +59,22 @@ def test_what_the_rules_allow_is_left_alone() -> None:
     assert swap_named_sides(list(white), list(black), 0, 0, conf) == ([], False)
     assert conf == [1.0] * 24
     assert fits(_counts({1: 3}), 0, False) and not fits(_counts({1: 3}), 1, False)
+
+
+def test_a_side_that_bore_off_doubts_its_one_point_away_from_home() -> None:
+    # White ten short (borne off) with four on point 21 (black's home): not believed.
+    white, black = _counts({1: 1, 21: 4}), _counts({24: 15})
+    conf = [1.0] * 24
+    doubt_away(white, black, 0, 0, conf)
+    assert conf[20] < 0.65 and conf[0] == 1.0 and conf[23] == 1.0
+
+
+def test_a_side_misread_short_or_seen_not_bearing_off_keeps_its_points() -> None:
+    for white, off in (
+        (_counts({1: 1, 13: 2, 21: 4}), (None, None)),  # two points away: a misread side
+        (_counts({1: 1, 21: 4}), (0, None)),  # the tray seen empty: it bore none off
+        (_counts({1: 9, 21: 4}), (None, None)),  # two short: a misread, not a bear-off
+    ):
+        conf = [1.0] * 24
+        doubt_away(white, _counts({24: 15}), 0, 0, conf, off)
+        assert conf == [1.0] * 24

@@ -8,7 +8,16 @@ when the rules were made)."""
 from __future__ import annotations
 
 from tests.vision.test_checkers_learned import _count_given
-from vision.checkers.seen_empty import RIM_SEEN, SEEN_FROM, add_seen
+from vision.checkers.seen_empty import (
+    LIKE_P,
+    LIKE_RIM,
+    NEAR_P,
+    RIM_NEAR,
+    RIM_SEEN,
+    SEEN_FROM,
+    add_seen,
+    doubt_faint,
+)
 
 SURE = 0.65
 
@@ -115,3 +124,50 @@ def test_slot_share_and_norm_are_numpys() -> None:
         hist = rng.random(54) * rng.random() * 1e3
         assert math.sqrt(float(hist @ hist)) == float(np.linalg.norm(hist))
     assert _share(np.full((3, 3), 0.5, np.float32)) == 0.5  # not a mask: numpy's mean
+
+
+def test_a_faint_rim_the_cue_sees_a_checker_on_is_doubted() -> None:
+    # Near the count's own rim doubt with the cue, or fainter on a slot like a set with the cue.
+    for rim, p, like in ((RIM_NEAR, NEAR_P, None), (LIKE_RIM, LIKE_P, True)):
+        conf, likes = [1.0] * 24, [None] * 24
+        likes[6] = like
+        rims = [0.3] * 24
+        rims[6] = rim
+        doubt_faint([0] * 24, [0] * 24, conf, likes, rims, _seen({6: p}))
+        assert conf[6] < SURE and conf.count(1.0) == 23
+
+
+def test_either_trace_alone_leaves_an_empty_point_believed() -> None:
+    for rim, p, like in (
+        (RIM_NEAR - 0.01, 0.99, None),  # the cue without a rim near the doubt's
+        (RIM_NEAR, NEAR_P - 0.01, None),  # the rim without the cue
+        (LIKE_RIM - 0.01, 0.99, True),  # a slot like a set, its rim too faint
+        (LIKE_RIM, LIKE_P - 0.01, True),
+    ):
+        conf, likes = [1.0] * 24, [None] * 24
+        likes[6] = like
+        rims = [0.3] * 24
+        rims[6] = rim
+        doubt_faint([0] * 24, [0] * 24, conf, likes, rims, _seen({6: p}))
+        assert conf == [1.0] * 24
+    # The cue on another empty point too (a printed board's grain): it singles none out.
+    conf, rims = [1.0] * 24, [0.3] * 24
+    rims[6] = RIM_NEAR
+    doubt_faint([0] * 24, [0] * 24, conf, [None] * 24, rims, _seen({6: 0.9, 12: NEAR_P}))
+    assert conf == [1.0] * 24
+    # A point holding checkers is not the rule's.
+    white, conf = [0] * 24, [1.0] * 24
+    white[6] = 2
+    doubt_faint(white, [0] * 24, conf, [None] * 24, [1.3] * 24, _seen({6: 0.9}))
+    assert conf == [1.0] * 24
+
+
+def test_a_lone_dark_checker_read_empty_is_not_believed(monkeypatch) -> None:
+    # IMG_34889 (board given, looked at when the rule was made): black's lone checker on point
+    # 24 of a dark board read empty (rim 1.29, the learned cue 0.68 on its edge slot).
+    counts, board = _count_given(34888)
+    assert board["black"][23] == 1 and counts.black[23] == 0
+    assert counts.point_confidence[23] < SURE
+    monkeypatch.setattr("vision.checkers.seen_empty.NEAR_P", 2.0)
+    without, _ = _count_given(34888)
+    assert without.black[23] == 0 and without.point_confidence[23] >= SURE

@@ -80,8 +80,9 @@ its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``o
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
 die), ``slot_model`` (the learned cue), ``totals`` (15 a side, unexplained blobs),
 ``short_side`` (a side short of 15 that bore none off), ``trays`` (borne off, read from the
-tray), ``seen_empty`` (an empty point both weak cues see a checker on), ``home_sides`` (sets
-named the wrong way round), ``model`` (shapes and results).
+tray), ``seen_empty`` (an empty point both weak cues see a checker on, or doubted where they
+single it out), ``home_sides`` (sets named the wrong way round; a side that bore off doubts its
+one point away from home), ``model`` (shapes and results).
 
 ::
 

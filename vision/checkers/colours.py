@@ -25,6 +25,11 @@ CHROMA_GAP = 4.0
 # Lab lightness above which both sets count as light (train light boards: 178-236; dark
 # boards' near-black and brown sets: 29-105).
 LIGHT_SET = 150.0
+# White's samples lighter than black's by less than this (Lab L, 0-255): the names are in doubt
+# (light boards of own IMG_34801-35200, IMG_34401-34800 and /tmp/train: 3 of 11 such frames
+# read the sets swapped; of the 159 named further apart none, two read one point's colour wrong.
+# Board given on those sets and dev, all styles: 10 believed swapped points doubted, 27 right ones).
+NAMED_APART = 6.0
 
 
 def colour_labels(
@@ -106,6 +111,11 @@ def frame_colours(
             # Light ones are white (a light board's wood set is chromatic enough to split);
             # darker ones keep the split (a dark board's lighter set is as dark as a red one).
             labels = np.zeros(len(labels), int)
+        return labels, True
+    light = [feats[free & (labels == j), 0] for j in (0, 1)]
+    if all(len(v) for v in light) and float(light[0].mean() - light[1].mean()) < NAMED_APART:
+        # Two sets whose names lightness does not give (white beside cream or wood named by
+        # hue): a swap reads every point the other colour at full confidence.
         return labels, True
     counts = [int(np.sum(free & (labels == j))) for j in (0, 1)]
     if min(counts) != 1 or max(counts) < 3:

@@ -18,7 +18,7 @@ from vision.checkers.empty_board import (
     unlike_board,
 )
 from vision.checkers.fanned import fanned_run, outline_past_row
-from vision.checkers.home_sides import rename_sides
+from vision.checkers.home_sides import doubt_away, rename_sides
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
     BoardShape,
@@ -42,7 +42,7 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.checkers.row_rims import checked_row
-from vision.checkers.seen_empty import add_seen
+from vision.checkers.seen_empty import add_seen, doubt_faint
 from vision.checkers.short_side import bar_doubt, fill_short
 from vision.checkers.slot_colour import edge_looks, like_set_slots
 from vision.checkers.slot_model import (
@@ -88,11 +88,10 @@ def count_checkers(
 ) -> CheckerCounts:
     """Count checkers on a canonical board image (any size with the canonical aspect).
 
-    ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice).  Disc
-    positions in the result are in this image's pixels too.  ``cube``: where the cube was seen,
-    for the bar (not told: it is taken to wait at the bar's middle).  ``off``: (white, black)
-    seen borne off, part of each side's 15 (believed tray counts, ``trays``; None: not seen).
-    """
+    ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice); discs come
+    in its pixels too.  ``cube``: where the cube was seen, for the bar (not told: the bar's
+    middle).  ``off``: (white, black) seen borne off, part of each side's 15 (believed tray
+    counts, ``trays``; None: not seen)."""
     shape = shape or BoardShape()
     h_in, w = rect_bgr.shape[:2]
     # Square pixels: the board at its real proportions, so checkers are circles.
@@ -349,8 +348,7 @@ def count_checkers(
     empty = [white[idx] == black[idx] == 0 for idx in indices]
     seen = sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
     for idx, hidden in zip(indices, hidden_sides(seen, empty, parity), strict=True):
-        if hidden:
-            conf[idx] = min(conf[idx], 0.5)
+        conf[idx] = min(conf[idx], 0.5) if hidden else conf[idx]
     bar_w, bar_b, bar_conf = bar_checkers(
         lab, geo, circles, round_, d, colours, labels, feats, cube
     )
@@ -381,6 +379,8 @@ def count_checkers(
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
+    doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
+    doubt_away(white, black, bar_w, bar_b, conf, off)
     doubt_going_on(white, black, conf, seen_from)
     return CheckerCounts(
         white=tuple(white),

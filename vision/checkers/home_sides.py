@@ -102,3 +102,32 @@ def rename_sides(
     for i in renamed:
         discs[i] = [(x, y, r, 1 - b) for x, y, r, b in discs[i]]
     return (bar_black, bar_white) if every else (bar_white, bar_black)
+
+
+def doubt_away(
+    white: list[int],
+    black: list[int],
+    bar_white: int,
+    bar_black: int,
+    conf: list[float],
+    off: tuple[int | None, int | None] = (None, None),
+) -> None:
+    """Doubt, in place, a side's one point outside its home board while the side is BORE_OFF or
+    more short of 15 (it bore off): only a checker hit while bearing off stands there, and read
+    so it was a phantom (own IMG_34839: four white on an empty point of black's home, white's
+    last checker home, at 0.8; board given on own, IMG_34401-34800, /tmp/train and dev, no
+    right count so believed).  Several points outside are a side misread short (a tall stack
+    lost), as is a side whose tray is seen empty (``off``: believed tray counts, None unseen).
+
+    >>> white, black, conf = [0] * 24, [0] * 24, [1.0] * 24
+    >>> white[0], white[20], black[23] = 1, 4, 15   # white bore off ten; four on point 21
+    >>> doubt_away(white, black, 0, 0, conf)
+    >>> conf[20], conf[0]
+    (0.5, 1.0)
+    """
+    for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black)):
+        if CHECKERS_PER_SIDE - sum(counts) - bar < BORE_OFF or off[blk] == 0:
+            continue
+        away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
+        if len(away) == 1:
+            conf[away[0]] = min(conf[away[0]], RENAMED_CONF)
