@@ -100,6 +100,27 @@ def _face_disc(
     return sel
 
 
+def _face_crop(
+    shape: tuple[int, ...],
+    centre: tuple[float, float],
+    pips: tuple[tuple[float, float, float], ...],
+    die_px: float,
+) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """The box (x0, y0, x1, y1) round a disc of 0.4 die sides about ``centre`` in an image of
+    ``shape``, and the face's mask in it (``_face_disc``); None where too little face shows."""
+    h, w = shape[:2]
+    cx, cy = centre
+    rad = 0.4 * die_px
+    x0, x1 = max(0, int(cx - rad) - 1), min(w, int(cx + rad) + 2)
+    y0, y1 = max(0, int(cy - rad) - 1), min(h, int(cy + rad) + 2)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return None
+    sel = _face_disc((x0, y0, x1, y1), centre, rad, pips)
+    if np.count_nonzero(sel) < 5:
+        return None
+    return (x0, y0, x1, y1), sel
+
+
 # A die's pips are neutral (white, black) or, blurred into it, its face's colour washed toward
 # neutral; on renders' right reads (board given: IMG_37201-37600, /tmp/train, unseen26) a pip's
 # Lab a, b lay at most 13.6 off that segment. A cube's yellow numeral on its black body (read
@@ -127,17 +148,11 @@ def pip_hue_off(
     >>> pip_hue_off(img, (30.0, 30.0), ((25.0, 25.0, 3.0),), 30.0) > PIP_HUE_OFF
     True
     """
-    h, w = image_bgr.shape[:2]
-    cx, cy = centre
-    rad = 0.4 * die_px
-    x0, x1 = max(0, int(cx - rad) - 1), min(w, int(cx + rad) + 2)
-    y0, y1 = max(0, int(cy - rad) - 1), min(h, int(cy + rad) + 2)
-    if x1 - x0 < 3 or y1 - y0 < 3:
+    found = _face_crop(image_bgr.shape, centre, pips, die_px)
+    if found is None:
         return 0.0
+    (x0, y0, x1, y1), sel = found
     lab = cv2.cvtColor(image_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2LAB).astype(np.float32)
-    sel = _face_disc((x0, y0, x1, y1), centre, rad, pips)
-    if np.count_nonzero(sel) < 5:
-        return 0.0
     face = np.median(lab[sel], axis=0)[1:] - 128.0
     norm = float(face @ face)
     worst = 0.0
@@ -181,17 +196,12 @@ def middle_off(
     """
     if len(pips) != 2:
         return 0.0
+    found = _face_crop(grey.shape, centre, pips, die_px)
+    if found is None:
+        return 0.0
+    (x0, y0, x1, y1), sel = found
     h, w = grey.shape[:2]
-    cx, cy = centre
-    rad = 0.4 * die_px
-    x0, x1 = max(0, int(cx - rad) - 1), min(w, int(cx + rad) + 2)
-    y0, y1 = max(0, int(cy - rad) - 1), min(h, int(cy + rad) + 2)
-    if x1 - x0 < 3 or y1 - y0 < 3:
-        return 0.0
     crop = grey[y0:y1, x0:x1].astype(np.float32)
-    sel = _face_disc((x0, y0, x1, y1), centre, rad, pips)
-    if np.count_nonzero(sel) < 5:
-        return 0.0
     face = float(np.median(crop[sel]))
     (ax, ay, _), (bx, by, _) = pips
     # A cocked die's pips may lie past the disc's box: read them off the whole image.
