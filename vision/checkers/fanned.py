@@ -229,6 +229,28 @@ def even_step_count(t: np.ndarray) -> int | None:
     return int(n[best]) if pyramid >= max(PYRAMID_OFF, PYRAMID_RATIO * fits[best]) else None
 
 
+def pyramid_grid(t: np.ndarray) -> bool:
+    """Are a point's outlines (``t``, slot units from the edge slot: (along - d / 2) / pitch) a
+    pyramid's: five or more from the edge slot to the fifth, none past it, on the half-pitch
+    grid (within STEP_FIT pitch) with two or more on slots and two or more on the gaps between?
+    A fanned stack's outlines step evenly off that grid or go on past the fifth slot.
+
+    >>> pyramid_grid(np.array([0.0, 0.4, 0.95, 1.45, 1.9, 3.5, 3.9]))
+    True
+    >>> pyramid_grid(np.arange(9) * 0.56)   # nine fanned at 0.56 pitch
+    False
+    """
+    t = np.sort(t[t > -0.4])
+    if len(t) < 5 or t[0] > 0.6 or t[-1] > 4.25:
+        return False
+    fits, offs = _grid_fit(t, np.array([0.5]))
+    if float(fits[0]) > STEP_FIT:
+        return False
+    k = np.round((t - float(offs[0])) / 0.5).astype(int)
+    gaps = int(np.count_nonzero(k % 2))
+    return gaps >= 2 and len(t) - gaps >= 2
+
+
 def slot_row(alongs: np.ndarray, d: float, pitch: float) -> bool:
     """Are a point's outlines (``alongs``, from its edge) a row's: four or more, each on its
     own slot (within 0.12 pitch) up to the fifth, none past it nor between slots?

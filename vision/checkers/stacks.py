@@ -9,6 +9,7 @@ from vision.checkers.fanned import (
     drifting_alongs,
     even_step_count,
     fanned_count,
+    pyramid_grid,
     slot_row,
 )
 from vision.checkers.model import Cell, Found
@@ -311,8 +312,17 @@ def cell_checkers(
         # The top checker of a fanned stack lies whole beyond a pyramid's reach even when the
         # ones under it show no outline: the stack runs from the edge to it.
         extent = max(extent, min(outer) + 0.5 * d)
-    row = raw is not None and slot_row(alongs_of(raw, cell, h), d, pitch)
-    if fanned is None and extent > 5.3 * pitch and not row:
+    raw_t = alongs_of(raw, cell, h) if raw is not None else np.zeros(0, np.float32)
+    row = raw is not None and slot_row(raw_t, d, pitch)
+    # A pyramid's outlines lie on slots and the gaps between, half a pitch apart, up to the
+    # fifth slot (own renders: a pyramid of 12 with a colour run past five slots read as a
+    # fanned 6 from its profile's period).
+    if (
+        fanned is None
+        and extent > 5.3 * pitch
+        and not row
+        and not (raw is not None and pyramid_grid((raw_t - 0.5 * d) / pitch))
+    ):
         # (A colour run past five slots whose outlines are a row's, one a slot up to the
         # fifth: a row with a shadow or its neighbour's colour beyond it, not fanned.)
         fanned = fanned_count(strip, extent, pitch, d)
