@@ -19,6 +19,7 @@ from vision.checkers.empty_board import (
 )
 from vision.checkers.fanned import fanned_run, outline_past_row
 from vision.checkers.home_sides import doubt_away, rename_sides
+from vision.checkers.layers import RimProbe
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
     BoardShape,
@@ -94,8 +95,7 @@ def count_checkers(
     counts, ``trays``; None: not seen)."""
     shape = shape or BoardShape()
     h_in, w = rect_bgr.shape[:2]
-    # Square pixels: the board at its real proportions, so checkers are circles.
-    h = max(16, int(round(w / max(shape.aspect, 0.3))))
+    h = max(16, int(round(w / max(shape.aspect, 0.3))))  # square pixels: checkers are circles
     sy = h_in / h
     img = cv2.resize(rect_bgr, (w, h), interpolation=cv2.INTER_AREA) if h != h_in else rect_bgr
     geo = BoardGeometry(width=w, height=h, bar_frac=geometry.bar_frac)
@@ -116,8 +116,7 @@ def count_checkers(
     unsure = edge_band | ((yy > tip * 0.8) & (yy < tip * 1.2))
     care = (xx >= 1) & (xx <= width - 2)
     # Field colour: the middle band outside triangles and bar, median over the board.
-    mid = lab[int(h * 0.46) : int(h * 0.54)].reshape(-1, 3)
-    field = colour_median(mid)
+    field = colour_median(lab[int(h * 0.46) : int(h * 0.54)].reshape(-1, 3))
     # Triangle colours: two groups of alternating columns, median near the tips.
     band = (yy > tip * 0.55) & (yy < tip * 0.8) & tri_mask & ~unsure
     stacked = np.stack(strips)  # all 24 at once: the same values, less per-call overhead
@@ -181,6 +180,7 @@ def count_checkers(
                 rim0=rims[i],
                 on_die=under_die,
                 given=outlines[i],
+                probe=RimProbe(edges, ignore, sy),  # rims along it: a pyramid's third layer
             )
         )
     # Rows (two to five) lie on the slot grid: the rims of their checkers past the edge one.

@@ -12,6 +12,7 @@ from vision.checkers.fanned import (
     pyramid_grid,
     slot_row,
 )
+from vision.checkers.layers import RimProbe, third_by_rims
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import alongs_of, grid_shift, shifted
 
@@ -162,12 +163,14 @@ def cell_checkers(
     rim0: float = 0.0,
     on_die: np.ndarray | None = None,
     given: tuple[np.ndarray, ...] | None = None,
+    probe: RimProbe | None = None,
 ) -> list[Found]:
     """Checkers of one point: circles found on it, plus first-layer slots that differ from the
     empty board but had no circle (touching, low-contrast outlines).  ``on_die``: per circle
     (of ``circles``), is its centre on a die (with the counter's margin).  ``given``: the
     point's ``alongs_of`` of ``circles``, of ``sure`` and (optionally) of ``raw``
-    (``outlines.point_outlines``, all points at once), when the caller has them."""
+    (``outlines.point_outlines``, all points at once), when the caller has them.  ``probe``:
+    rims on the board, to tell a pyramid's third layer."""
     r = d / 2.0
     cxs = (cell.x0 + cell.x1) / 2.0
     out: list[Found] = []
@@ -353,6 +356,12 @@ def cell_checkers(
     third = 0
     if fanned is None and n_first >= 5 and upper:
         upper, third = pyramid_layers(upper)
+        if probe is not None and max(upper) == 3:
+            # Over a full second layer, a third-layer checker shows its whole rim where a
+            # covered first-layer one shows arcs (own renders: 11 read 9, 12 read 11).
+            t = 0.5 * d + np.arange(1, 7) * 0.5 * pitch  # gap 0, slot 1, ..., slot 3
+            by_rims = third_by_rims(probe.along(cell, h, t, d))
+            third = third if by_rims is None else by_rims
     for k in range(n_first):
         a = 0.5 * d + k * pitch
         out.append(Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
