@@ -40,3 +40,11 @@ def test_close_rims_or_a_die_leave_the_third_layer_undecided() -> None:
     assert third_by_rims(np.array([1.0, 6.0, np.nan, 5.0, 1.0, 1.0])) is None
     assert third_by_rims(np.array([1.0, 6.0, 1.0, 5.0, 1.0, 5.0])) == 3
     assert third_by_rims(np.array([6.0, 1.0, 6.0, 1.0, 6.0, 1.0])) == 0
+
+
+def test_a_close_pair_takes_the_size_the_clear_pairs_agree_with() -> None:
+    # Slot 1's rim close to gap 0's, slots 2 and 3 clearly on top: the layer fills from slot
+    # 1, so three (own renders: a pyramid of 12 read 11).
+    assert third_by_rims(np.array([2.9, 3.2, 1.0, 5.1, 1.0, 3.8])) == 3
+    # Slot 1 clearly on top, slot 2 close, slot 3 clearly not: one or two, undecided.
+    assert third_by_rims(np.array([1.0, 5.0, 3.0, 3.2, 5.0, 1.0])) is None

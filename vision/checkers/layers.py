@@ -41,22 +41,22 @@ class RimProbe:
 
 def third_by_rims(rims: np.ndarray) -> int | None:
     """Third-layer checkers of a pyramid whose second layer is full, from the rims at gap 0,
-    slot 1, gap 1, slot 2, gap 2, slot 3 (``rims``, in that order): from slot 1 on, each slot
-    whose rim clearly beats the gap's before it holds one on top; the first gap that clearly
-    beats its slot ends the layer.  None when a pair is close or under a die (undecided).
+    slot 1, gap 1, slot 2, gap 2, slot 3 (``rims``, in that order).  A slot whose rim clearly
+    beats the gap's before it holds one on top; a gap that clearly beats its slot, none; the
+    layer fills from slot 1, so the one size all clear pairs agree with is the answer (a close
+    pair, or one by a die, agrees with any).  None when no pair or several sizes agree.
 
     >>> third_by_rims(np.array([1.2, 7.0, 1.1, 4.0, 5.7, 1.2]))
     2
-    >>> third_by_rims(np.array([1.2, 1.1, 1.1, 4.0, 5.7, 1.2])) is None
+    >>> third_by_rims(np.array([3.0, 3.2, 1.0, 5.0, 1.0, 4.0]))  # slot 1 close: 3 on top
+    3
+    >>> third_by_rims(np.array([1.2, 1.1, 1.1, 1.2, 1.3, 1.2])) is None
     True
     """
-    third = 0
+    on, off = [], []
     for k in range(3):
         gap, slot = float(rims[2 * k]), float(rims[2 * k + 1])
-        if slot >= max(RIM_SEEN, RIM_RATIO * gap):
-            third += 1
-        elif gap >= max(RIM_SEEN, RIM_RATIO * slot):
-            return third
-        else:  # close, or NaN (a die): undecided
-            return None
-    return third
+        on.append(slot >= max(RIM_SEEN, RIM_RATIO * gap))
+        off.append(gap >= max(RIM_SEEN, RIM_RATIO * slot))  # False for NaN: undecided
+    sizes = [m for m in range(4) if not any(off[:m]) and not any(on[m:])]
+    return sizes[0] if len(sizes) == 1 else None
