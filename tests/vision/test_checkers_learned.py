@@ -123,3 +123,29 @@ def test_a_partly_covered_edge_slot_is_read_round_the_die() -> None:
     assert abs(seen - clear) < 0.2
     cut[: int(size[0]), 1:20] = False  # most of it under dice: nothing to read
     assert edge_slot_probability(covered, cut, refs, size) == 0.0
+
+
+def test_edge_probabilities_in_a_batch_are_each_points_own() -> None:
+    from vision.checkers.slot_model import PointSlots, edge_probabilities, edge_slot_probability
+
+    rng = np.random.default_rng(7)
+    strip, care, (field, tri), size = _edge_scene()
+    strips, cares, tris = [], [], []
+    for k in range(6):  # clear, noisy, partly and mostly under a die, a strip too short
+        s = (strip + rng.normal(0, 3 + 4 * k, strip.shape)).astype(np.float32)
+        c = care.copy()
+        if k == 3:
+            c[6:16, 30:39] = False
+        if k == 4:
+            c[: int(size[0]), 1:25] = False
+        strips.append(s[:30] if k == 5 else s)
+        cares.append(c[:30] if k == 5 else c)
+        tris.append((tri + rng.normal(0, 5, 3)).astype(np.float32))
+    f32 = field.astype(np.float32)
+    batch = edge_probabilities(strips, cares, f32, tris, size[0], list(range(6)))
+    refs = [(f32, t) for t in tris]
+    one = [edge_slot_probability(*a, size) for a in zip(strips, cares, refs, strict=True)]
+    assert [batch[i] for i in range(6)] == one  # the same floats, not near ones
+    assert one[4] == one[5] == 0.0 and one[0] > 0.5
+    slots = PointSlots(strips, cares, f32, tris, size, {10 + i: i for i in range(6)}, [[]] * 6)
+    assert [slots.edge_p(10 + i) for i in range(6)] == one

@@ -47,11 +47,9 @@ from vision.checkers.seen_empty import add_seen, doubt_faint
 from vision.checkers.short_side import bar_doubt, fill_short
 from vision.checkers.slot_colour import edge_looks, like_set_slots
 from vision.checkers.slot_model import (
+    PointSlots,
     doubt_going_on,
-    edge_slot_probability,
-    edge_slot_seen,
     model_row,
-    slots_by_model,
 )
 from vision.checkers.stacks import cell_checkers, first_layer_slots, slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
@@ -210,6 +208,9 @@ def count_checkers(
     k = 0
     where = {geo.point_cell(i, white_home): i for i in range(24)}  # point_index, 24 calls
     indices = [where[(c.column, "top" if c.top else "bottom")] for c in cells]
+    row = {idx: i for i, idx in enumerate(indices)}
+    tris = [tri_colours[p] for p in parity]
+    cue = PointSlots(strips, cares, field, tris, size, row, found_cells)
     for i, c in enumerate(cells):
         idx = indices[i]
         fs = found_cells[i]
@@ -308,7 +309,7 @@ def count_checkers(
             # Already doubted: the learned cue may see the next checkers' shape (dark on dark).
             fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
             n = len(fs)
-        elif n == 0 and edge_slot_seen(strips[i], cares[i], refs, size):
+        elif n == 0 and cue.edge_seen(i):
             # Believed empty, yet the learned cue sees a checker on the edge slot, or two on the
             # first two (dark on dark at the board's side, its rim cut by the frame): doubtful,
             # still empty.
@@ -358,23 +359,13 @@ def count_checkers(
     # In the cells' order, as they were found.
     discs = [disc for idx in indices for disc in point_discs[idx]]
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    row = {idx: i for i, idx in enumerate(indices)}
-
-    def edge_p(idx: int) -> float:  # the learned cue on a point's edge slot
-        i = row[idx]
-        return edge_slot_probability(strips[i], cares[i], (field, tri_colours[parity[i]]), size)
-
+    edge_p, seen_from = cue.edge_p, cue.seen_from
     point_rims = [rims[row[idx]] for idx in range(24)]
     keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
     bar_conf = min(conf_w, conf_b)
     fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
-
-    def seen_from(idx: int, least: float, first: int = 1) -> int:  # the cue, from a slot on
-        i, a, k = row[idx], 0.5 * d + first * pitch, min(5, max_first) - first
-        tri = tri_colours[parity[i]]
-        return slots_by_model(strips[i], cares[i], a, first, k, d, pitch, field, tri, least)
 
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.

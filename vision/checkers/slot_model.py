@@ -47,15 +47,12 @@ def slot_features(
     strip: np.ndarray, along: float, d: float, field: np.ndarray, tri: np.ndarray, k: int
 ) -> np.ndarray | None:
     """Features of the window round the slot ``along`` from the point's edge on its Lab strip
-    (``model.cell_strip``: index 0 the edge); None when the window leaves the strip."""
-    h = strip.shape[0]
-    y0 = int(round(along - SPAN * d / 2))
-    y1 = int(round(along + SPAN * d / 2))
-    if y0 < 0:
-        y0, y1 = 0, y1 - y0
-    if y1 > h or y1 - y0 < 6:
+    (``model.cell_strip``: index 0 the edge); None when the window leaves the strip.
+    (:func:`_features` works out the same numbers for a batch of windows; one alone is
+    quicker so.)"""
+    win = _window(strip, along, d)
+    if win is None:
         return None
-    win = cv2.resize(strip[y0:y1], (COLS, ROWS), interpolation=cv2.INTER_AREA)
     # Colours against the triangle's and the field's (the board's own, so lighting cancels).
     scale = max(float(np.abs(field[0] - tri[0])), 8.0)
     rel_t = ((win - tri) / 20.0).reshape(-1)
@@ -71,6 +68,54 @@ def slot_features(
     slot = np.zeros(SLOTS, np.float32)
     slot[min(k, SLOTS - 1)] = 1.0
     return np.concatenate([rel_t, rel_l, hog, slot]).astype(np.float32)
+
+
+def _window(strip: np.ndarray, along: float, d: float) -> np.ndarray | None:
+    """The slot's window resampled to ROWS x COLS (None when it leaves the strip)."""
+    h = strip.shape[0]
+    y0 = int(round(along - SPAN * d / 2))
+    y1 = int(round(along + SPAN * d / 2))
+    if y0 < 0:
+        y0, y1 = 0, y1 - y0
+    if y1 > h or y1 - y0 < 6:
+        return None
+    return cv2.resize(strip[y0:y1], (COLS, ROWS), interpolation=cv2.INTER_AREA)
+
+
+def _features(
+    wins: np.ndarray, field: np.ndarray, tris: list[np.ndarray], ks: list[int]
+) -> np.ndarray:
+    """Each window's features (rows), in a batch: numpy's overhead once, each row's numbers
+    :func:`slot_features`' of the window alone (element by element; each norm its own dot)."""
+    n = len(wins)
+    tri = np.stack(tris)
+    # Colours against the triangle's and the field's (the board's own, so lighting cancels).
+    scales = [max(float(np.abs(field[0] - t[0])), 8.0) for t in tris]
+    rel_t = ((wins - tri[:, None, None, :]) / 20.0).reshape(n, -1)
+    rel_l = ((wins[..., 0] - tri[:, None, None, 0]) / _column(scales, wins.dtype)).reshape(n, -1)
+    # One Sobel over the windows stacked, each between its own mirrored rows (cv2's border,
+    # BORDER_REFLECT_101), so no window's gradients see its neighbour's pixels.
+    grey = wins[..., 0]
+    tall = np.concatenate([grey[:, 1:2], grey, grey[:, -2:-1]], axis=1).reshape(-1, COLS)
+    gx = cv2.Sobel(tall, cv2.CV_32F, 1, 0, ksize=3).reshape(n, ROWS + 2, COLS)[:, 1:-1]
+    gy = cv2.Sobel(tall, cv2.CV_32F, 0, 1, ksize=3).reshape(n, ROWS + 2, COLS)[:, 1:-1]
+    mag = np.hypot(gx, gy)
+    ang = (np.arctan2(gy, gx) % np.pi) / np.pi * BINS
+    b = np.minimum(ang.astype(int), BINS - 1)
+    size = CELLS * CELLS * BINS
+    at = _CELL_OF + b + (np.arange(n) * size)[:, None, None]
+    hist = np.bincount(at.ravel(), mag.ravel(), n * size).reshape(n, size)
+    norms = [math.sqrt(float(r @ r)) + s for r, s in zip(hist, scales, strict=True)]
+    hog = hist / np.array(norms)[:, None]  # np.linalg.norm's number, each
+    slot = np.zeros((n, SLOTS), np.float32)
+    slot[np.arange(n), np.minimum(ks, SLOTS - 1)] = 1.0
+    return np.concatenate([rel_t, rel_l, hog, slot], axis=1).astype(np.float32)
+
+
+def _column(values: list[float], dtype: np.dtype) -> np.ndarray:
+    """Python floats as a column of ``dtype`` (a float32 array over a Python float divides in
+    float32, the float rounded to it first)."""
+    return np.array(values, dtype)[:, None, None]
 
 
 def _share(mask: np.ndarray) -> float:
@@ -158,11 +203,12 @@ def edge_slot_seen(
     care: np.ndarray,
     refs: tuple[np.ndarray, np.ndarray],
     size: tuple[float, float, int, int],
+    p: float | None = None,
 ) -> bool:
     """Does the model see a checker (``DOUBT_FROM`` or more) on a point's edge slot, or two
     (``PAIR_FROM`` and ``PAIR_NEXT``) on its first two?  ``refs`` and ``size`` as for
-    :func:`model_row`."""
-    p = edge_slot_probability(strip, care, refs, size)
+    :func:`model_row`; ``p``: the edge slot's probability, when known."""
+    p = edge_slot_probability(strip, care, refs, size) if p is None else p
     if p >= DOUBT_FROM:
         return True
     d, pitch = size[0], size[1]
@@ -188,6 +234,45 @@ def edge_slot_probability(
         strip = die_as_triangle(strip, care, refs[1], d)
     f = slot_features(strip, 0.5 * d, d, *refs, 0)
     return 0.0 if f is None else slot_probability(f)
+
+
+def edge_probabilities(
+    strips: list[np.ndarray],
+    cares: np.ndarray,
+    field: np.ndarray,
+    tris: list[np.ndarray],
+    d: float,
+    cells: list[int],
+) -> dict[int, float]:
+    """:func:`edge_slot_probability` of the points ``cells`` (``tris``: each point's triangle
+    colour), in one batch: the same numbers, less per-call overhead.
+
+    ::
+
+        p = edge_probabilities(strips, cares, field, tris, d, [i])[i]
+    """
+    out = dict.fromkeys(cells, 0.0)
+    wins, which = [], []
+    for i in cells:
+        strip, care = strips[i], cares[i]
+        window = care[: int(d)]
+        share = _share(window) if window.size else 0.0
+        if share < PART:
+            continue
+        if share < CLEAR:
+            strip = die_as_triangle(strip, care, tris[i], d)
+        win = _window(strip, 0.5 * d, d)
+        if win is not None:
+            wins.append(win)
+            which.append(i)
+    if not wins:
+        return out
+    feats = _features(np.stack(wins), field, [tris[i] for i in which], [0] * len(wins))
+    mean, std, w, b = _weights()
+    rel = (feats - mean) / std
+    z = np.array([float(r @ w + b) for r in rel])  # slot_probability's, each its own dot
+    out.update(zip(which, (1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))).tolist(), strict=True))
+    return out
 
 
 def die_as_triangle(strip: np.ndarray, care: np.ndarray, tri: np.ndarray, d: float) -> np.ndarray:
@@ -253,3 +338,59 @@ def doubt_going_on(
         n = white[i] + black[i]
         if conf[i] >= BELIEVED and 1 <= n <= 4 and more(i, GOES_ON, n):
             conf[i] = min(conf[i], 0.5)
+
+
+class PointSlots:
+    """The learned cue on one frame's points: each point's Lab strip and clear pixels (by
+    cell), the field's and each cell's triangle colour, ``size`` as for :func:`model_row`,
+    ``row`` (point index to cell) and the checkers found on each.  An edge slot's probability
+    is worked out once (the counter and the totals' fills ask for the same points' several
+    times), the empty points' in one batch when the first is asked.
+
+    ::
+
+        slots = PointSlots(strips, cares, field, tris, size, row, found_cells)
+        if slots.edge_seen(i): ...
+        p = slots.edge_p(idx)
+    """
+
+    def __init__(
+        self,
+        strips: list[np.ndarray],
+        cares: np.ndarray,
+        field: np.ndarray,
+        tris: list[np.ndarray],
+        size: tuple[float, float, int, int],
+        row: dict[int, int],
+        found: list[list[Found]],
+    ) -> None:
+        self.strips, self.cares, self.field, self.tris = strips, cares, field, tris
+        self.size, self.row = size, row
+        self._edge: dict[int, float] = {}  # by cell
+        # Asked first, in one batch: the empty points (the counter doubts believed ones).
+        self._first = [i for i, fs in enumerate(found) if not fs]
+
+    def _p(self, i: int) -> float:
+        if i not in self._edge:
+            cells, self._first = [i, *(j for j in self._first if j != i)], []
+            d = self.size[0]
+            new = edge_probabilities(self.strips, self.cares, self.field, self.tris, d, cells)
+            self._edge.update(new)
+        return self._edge[i]
+
+    def edge_p(self, idx: int) -> float:
+        """The edge slot's probability of point ``idx`` (:func:`edge_slot_probability`)."""
+        return self._p(self.row[idx])
+
+    def edge_seen(self, i: int) -> bool:
+        """:func:`edge_slot_seen` on cell ``i``."""
+        refs = (self.field, self.tris[i])
+        return edge_slot_seen(self.strips[i], self.cares[i], refs, self.size, self._p(i))
+
+    def seen_from(self, idx: int, least: float, first: int = 1) -> int:
+        """Checkers the cue sees on point ``idx`` from slot ``first`` on, one after another
+        (probability ``least`` or more), up to the fifth slot (:func:`slots_by_model`)."""
+        d, pitch, _, max_first = self.size
+        i, a, k = self.row[idx], 0.5 * d + first * pitch, min(5, max_first) - first
+        care, tri = self.cares[i], self.tris[i]
+        return slots_by_model(self.strips[i], care, a, first, k, d, pitch, self.field, tri, least)
