@@ -51,7 +51,7 @@ from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
 from vision.face_normal import OtherFace, loose_spots
 from vision.face_plain import face_plain as _face_plain
-from vision.lone_luma import lone_tries, second_look
+from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -175,7 +175,7 @@ def find_dice(
     kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None)
     if die_px is not None:  # pips sought in pip_grey: a refused 1 gets a look in luma
         tries = lone_tries(groups, kept)
-        lu = _work(luma, f) if tries else luma
+        lu = luma_window(luma, f, gray.shape, tries, multi)
         kept += second_look(lu, tries, multi, pips, partial(_accept_singles, round_min=multi_round))
     groups = kept
     spreads: dict[int, tuple[float, float]] = {}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import cv2
 import numpy as np
 
 from vision.pip_groups import Group, make_group
@@ -106,3 +107,35 @@ def _size_bar(q: Pip, half: float, ref: list[list[Pip]]) -> float:
     same = [p.r for ps in ref for p in ps if p.dark == q.dark]
     die = _BIG_TRY_HALF * half
     return min(die, _BIG_TRY * float(np.median(same))) if same else die
+
+
+def luma_window(
+    luma: np.ndarray,
+    f: float,
+    shape: tuple[int, ...],
+    tries: list[Group],
+    multi: list[list[Pip]],
+) -> np.ndarray:
+    """``luma`` (full size) at the work scale ``f`` as ``find_dice`` makes its work image:
+    enlarged (f > 1.05, bilinearly as ``cv2.resize`` does) over boxes round ``tries`` and
+    the face pips ``multi`` (in work pixels, ``shape`` the work image's), zero elsewhere:
+    the second look reads only there (~0.3 ms, the whole image enlarged ~1-2 ms)."""
+    if not tries:
+        return luma  # nothing to look at
+    if f < 1:
+        return cv2.resize(luma, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    if f <= 1.05:
+        return luma
+    out = np.zeros(shape[:2], np.uint8)
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    # A box each (the tries lie apart on the board), and one round each face pip the tries
+    # are measured against.
+    boxes = [(g.cx, g.cy, 1.6 * g.half + 12) for g in tries]
+    boxes += [(p.x, p.y, 3 * p.r + 4) for ps in multi for p in ps]
+    for cx, cy, m in boxes:
+        x0, y0 = max(0, int(cx - m)), max(0, int(cy - m))
+        x1, y1 = min(shape[1], int(cx + m) + 1), min(shape[0], int(cy + m) + 1)
+        # Inverse map of cv2.resize's: work pixel x comes from (x + 0.5) / f - 0.5.
+        mat = np.array([[1 / f, 0, (x0 + 0.5) / f - 0.5], [0, 1 / f, (y0 + 0.5) / f - 0.5]])
+        out[y0:y1, x0:x1] = cv2.warpAffine(luma, mat, (x1 - x0, y1 - y0), flags=flags)
+    return out

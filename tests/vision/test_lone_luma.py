@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 
 from vision.dice import find_dice
-from vision.lone_luma import remeasure
+from vision.lone_luma import luma_window, remeasure
+from vision.pip_groups import make_group
 from vision.pips import Pip
 
 
@@ -32,3 +33,15 @@ def test_remeasure_drops_a_spot_that_is_no_pip_in_luma() -> None:
     flat = np.full((60, 60), 200, np.uint8)
     p = Pip(30.0, 30.0, 4.0, True, 100.0, 200.0, 100.0, 0.9)
     assert remeasure(flat, [p]) == []
+
+
+def test_luma_window_is_the_enlarged_luma_round_each_try() -> None:
+    rng = np.random.default_rng(7)
+    luma = cv2.GaussianBlur(rng.integers(0, 255, (120, 160), dtype=np.uint8), (5, 5), 1.5)
+    f = 1.7
+    full = cv2.resize(luma, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+    lone = make_group([Pip(150.0, 90.0, 3.0, True, 0.0, 0.0, 0.0, 0.9)], 20.0)
+    win = luma_window(luma, f, full.shape, [lone], [])
+    box = (slice(60, 120), slice(120, 180))
+    assert np.abs(win[box].astype(int) - full[box].astype(int)).max() <= 1
+    assert not win[:20, :20].any()  # away from the try: not computed
