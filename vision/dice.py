@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import cv2
 import numpy as np
@@ -50,6 +51,7 @@ from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
 from vision.face_normal import OtherFace, loose_spots
 from vision.face_plain import face_plain as _face_plain
+from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -129,12 +131,8 @@ def find_dice(
         f = min(2.0, _WORK_DIE_PX / die_size_px)
     else:
         f = min(1.0, _WORK_MAX_SIDE / max(full.shape))
-    if f < 1:
-        gray = cv2.resize(full, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    elif f > 1.05:
-        gray = cv2.resize(full, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
-    else:
-        gray, f = full, 1.0
+    gray = _work(full, f)
+    f = f if gray is not full else 1.0
     if die_size_px is not None:
         r_range = (0.065 * die_size_px * f, 0.12 * die_size_px * f)
     else:
@@ -174,7 +172,12 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    groups = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None)
+    kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None)
+    if die_px is not None:  # pips sought in pip_grey: a refused 1 gets a look in luma
+        tries = lone_tries(groups, kept)
+        lu = luma_window(luma, f, gray.shape, tries, multi)
+        kept += second_look(lu, tries, multi, pips, partial(_accept_singles, round_min=multi_round))
+    groups = kept
     spreads: dict[int, tuple[float, float]] = {}
     if die_size_px is not None:
         # A 1's face is one colour round its pip; a gap between checkers is not (needs the
@@ -300,6 +303,15 @@ def _single_half(p: Pip, multi: list[list[Pip]]) -> float:
     if ratios:
         return _median(ratios) * p.r
     return 5.5 * p.r
+
+
+def _work(img: np.ndarray, f: float) -> np.ndarray:
+    """``img`` at the work scale ``f`` (itself within 5 % above 1)."""
+    if f < 1:
+        return cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    if f > 1.05:
+        return cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+    return img
 
 
 def _accept_singles(
