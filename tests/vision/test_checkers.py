@@ -374,38 +374,12 @@ def test_a_short_run_of_checker_colour_on_the_bar_doubts_its_empty_count() -> No
         none = np.zeros((0, 3), np.float32)
         return bar_checkers(lab, geo, none, np.zeros(0, np.float32), d, None, labels, feats)
 
-    assert bar_with(0.44) == (0, 0, 0.5)  # too short to count, long enough to doubt
+    # A dark checker mostly lost in the bar, or seen in part (a die on it): too short or too
+    # faint a run to count, long enough to doubt.
+    assert bar_with(0.44) == (0, 0, 0.5)
+    assert bar_with(0.42) == (0, 0, 0.5)
     assert bar_with(0.36) == (0, 0, 0.6)  # a speck: empty, as sure as before
-
-
-def test_a_checker_coloured_run_too_faint_to_count_doubts_the_empty_bar() -> None:
-    import cv2
-
-    from vision.board import BoardGeometry
-    from vision.checkers.bar import bar_checkers
-
-    geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
-    d = 0.9 * geo.point_width
-    mid = sum(geo.bar_span) / 2.0
-    feats = [
-        (200.0, 128.0, 130.0),
-        (205.0, 128.0, 131.0),
-        (20.0, 129.0, 127.0),
-        (22.0, 129.0, 128.0),
-    ]
-    labels = np.array([0, 0, 1, 1])
-
-    def bar_with(radius: float) -> tuple[int, int, float]:
-        # A dark brown bar with a near-black patch: a dark checker seen in part (a die on it).
-        lab = np.empty((490, 600, 3), np.float32)
-        lab[:] = (32.0, 131.0, 134.0)
-        cv2.circle(lab, (int(mid), 180), int(radius * d), (21, 129, 127), -1)
-        lab += np.random.default_rng(5).normal(0.0, 1.5, lab.shape).astype(np.float32)
-        none = np.zeros((0, 3), np.float32)
-        return bar_checkers(lab, geo, none, np.zeros(0, np.float32), d, None, labels, feats)
-
-    assert bar_with(0.42) == (0, 0, 0.5)  # too faint a run to count, long enough to doubt
-    assert bar_with(0.30) == (0, 0, 0.6)  # a speck: empty, as sure as before
+    assert bar_with(0.30) == (0, 0, 0.6)
 
 
 def test_a_doubtful_bar_checker_goes_first_when_a_side_has_sixteen() -> None:
