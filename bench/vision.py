@@ -117,7 +117,6 @@ _FUNCTIONS = (
             "edge_looks",
             "like_set_slots",
             "model_row",
-            "edge_slot_seen",
             "frame_colours",
             "sides_seen",
             "bar_checkers",
@@ -125,6 +124,8 @@ _FUNCTIONS = (
             "add_seen",
         )
     ),
+    ("vision.checkers.slot_model", "edge_slot_seen"),
+    ("vision.checkers.slot_model", "edge_probabilities"),
     ("vision.pips", "_pyr_down"),
     ("vision.pips", "_extrema"),
     ("vision.pips", "_morph_near"),

@@ -15,7 +15,6 @@ SURE = 0.65
 @pytest.mark.parametrize(
     ("index", "point", "colour", "stack"),
     [
-        (21273, 3, "white", 12),  # a tall pyramid read one short: its side's one doubted stack
         (21176, 2, "black", 1),  # a dark checker read empty: its side's one doubted point
         (21096, 16, "black", 1),  # one of three doubted empty points: the learned cue's pick
     ],
@@ -34,6 +33,15 @@ def test_the_missing_checker_goes_to_the_doubted_point(
     others = [i for i in range(24) if i != point - 1]
     assert [counts.white[i] for i in others] == [without.white[i] for i in others]
     assert [counts.black[i] for i in others] == [without.black[i] for i in others]
+
+
+def test_a_pyramids_third_layer_seen_by_its_rims_needs_no_fill(monkeypatch) -> None:
+    # IMG_21274: white's pyramid of 12 on point 3 was read 11 and took its side's missing
+    # checker from fill_short; its third layer's rims now count it whole (layers.third_by_rims).
+    monkeypatch.setattr("vision.checkers.short_side.MAX_FILL", 0)
+    counts, board = _count_given(21273)
+    assert board["white"][2] == 12
+    assert counts.white[2] == 12
 
 
 def _board() -> tuple[list[int], list[int], list[float]]:
