@@ -306,14 +306,20 @@ def test_a_row_of_four_with_a_straddling_circle_is_not_a_pyramid() -> None:
     assert count([19.5, 58.5, 102.5, 119.5, 143.5, 183.5]) > 5
 
 
-def test_a_dark_checker_on_a_dark_bar_is_seen_by_its_colour() -> None:
-    import cv2
-
+def _dark_bar_geometry():
+    """The dark-bar scenes' board and checker diameter."""
     from vision.board import BoardGeometry
-    from vision.checkers.bar import bar_checkers
 
     geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
-    d = 0.9 * geo.point_width
+    return geo, 0.9 * geo.point_width
+
+
+def _dark_bar_read(draw, rng: np.random.Generator) -> tuple[int, int, float]:
+    """``bar_checkers`` on a dark brown bar (L 32) with two light and two near-black checkers
+    seen on the points; ``draw(lab, mid, d)`` paints near-black (L 21) on it before the noise."""
+    from vision.checkers.bar import bar_checkers
+
+    geo, d = _dark_bar_geometry()
     mid = sum(geo.bar_span) / 2.0
     feats = [
         (200.0, 128.0, 130.0),
@@ -322,25 +328,35 @@ def test_a_dark_checker_on_a_dark_bar_is_seen_by_its_colour() -> None:
         (22.0, 129.0, 128.0),
     ]
     labels = np.array([0, 0, 1, 1])
-    rng = np.random.default_rng(5)
+    lab = np.empty((490, 600, 3), np.float32)
+    lab[:] = (32.0, 131.0, 134.0)
+    draw(lab, mid, d)
+    lab += rng.normal(0.0, 1.5, lab.shape).astype(np.float32)
     none = np.zeros((0, 3), np.float32)
+    return bar_checkers(lab, geo, none, np.zeros(0, np.float32), d, None, labels, feats)
+
+
+def test_a_dark_checker_on_a_dark_bar_is_seen_by_its_colour() -> None:
+    import cv2
+
+    rng = np.random.default_rng(5)
+    _, d = _dark_bar_geometry()
 
     def bar_with(spans: list[tuple[float, float]]) -> tuple[int, int, float]:
-        # A dark brown bar (L 32) with near-black discs or stripes (L 21) along its middle.
-        lab = np.empty((490, 600, 3), np.float32)
-        lab[:] = (32.0, 131.0, 134.0)
-        for y0, y1 in spans:
-            cv2.rectangle(
-                lab,
-                (int(mid - 0.45 * d), int(y0)),
-                (int(mid + 0.45 * d), int(y1)),
-                (21, 129, 127),
-                -1,
-            )
-            for y in (y0, y1):
-                cv2.circle(lab, (int(mid), int(y)), int(0.48 * d), (21, 129, 127), -1)
-        lab += rng.normal(0.0, 1.5, lab.shape).astype(np.float32)
-        return bar_checkers(lab, geo, none, np.zeros(0, np.float32), d, None, labels, feats)
+        # Near-black discs or stripes along the bar's middle.
+        def draw(lab: np.ndarray, mid: float, d: float) -> None:
+            for y0, y1 in spans:
+                cv2.rectangle(
+                    lab,
+                    (int(mid - 0.45 * d), int(y0)),
+                    (int(mid + 0.45 * d), int(y1)),
+                    (21, 129, 127),
+                    -1,
+                )
+                for y in (y0, y1):
+                    cv2.circle(lab, (int(mid), int(y)), int(0.48 * d), (21, 129, 127), -1)
+
+        return _dark_bar_read(draw, rng)
 
     assert bar_with([]) == (0, 0, 0.6)  # a plain bar: empty
     assert bar_with([(180.0, 180.0)]) == (0, 1, 0.5)  # one black checker, doubtfully
@@ -351,28 +367,12 @@ def test_a_dark_checker_on_a_dark_bar_is_seen_by_its_colour() -> None:
 def test_a_short_run_of_checker_colour_on_the_bar_doubts_its_empty_count() -> None:
     import cv2
 
-    from vision.board import BoardGeometry
-    from vision.checkers.bar import bar_checkers
-
-    geo = BoardGeometry(width=600, height=490, bar_frac=0.08)
-    d = 0.9 * geo.point_width
-    mid = sum(geo.bar_span) / 2.0
-    feats = [
-        (200.0, 128.0, 130.0),
-        (205.0, 128.0, 131.0),
-        (20.0, 129.0, 127.0),
-        (22.0, 129.0, 128.0),
-    ]
-    labels = np.array([0, 0, 1, 1])
-
     def bar_with(radius: float) -> tuple[int, int, float]:
-        # A dark brown bar with a near-black patch (a dark checker mostly lost in the bar).
-        lab = np.empty((490, 600, 3), np.float32)
-        lab[:] = (32.0, 131.0, 134.0)
-        cv2.circle(lab, (int(mid), 180), int(radius * d), (21, 129, 127), -1)
-        lab += np.random.default_rng(5).normal(0.0, 1.5, lab.shape).astype(np.float32)
-        none = np.zeros((0, 3), np.float32)
-        return bar_checkers(lab, geo, none, np.zeros(0, np.float32), d, None, labels, feats)
+        # A near-black patch: a dark checker mostly lost in the bar, or seen in part.
+        def draw(lab: np.ndarray, mid: float, d: float) -> None:
+            cv2.circle(lab, (int(mid), 180), int(radius * d), (21, 129, 127), -1)
+
+        return _dark_bar_read(draw, np.random.default_rng(5))
 
     # A dark checker mostly lost in the bar, or seen in part (a die on it): too short or too
     # faint a run to count, long enough to doubt.
