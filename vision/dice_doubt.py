@@ -17,12 +17,17 @@ guessed, so the referee asks about the die instead of believing a wrong value. S
 - a face of 2+ pips both smaller and fainter than the photo's faces (no board): a side
   face of a die whose top face showed no pips (a logo);
 - a 1-3 pip face beside a large enclosed mark of the pips' ink (no board, dice-only photos):
-  a side face beside a logo face that is up (a skull for 1, an emblem for 6).
+  a side face beside a logo face that is up (a skull for 1, an emblem for 6);
+- two faces read as two dice closer than a die's side (board reads, ``one_reading_a_die``):
+  one die's top and side face; one reading stays, unread where their values disagree.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Protocol, TypeVar
 
 import cv2
 import numpy as np
@@ -49,6 +54,27 @@ _ROW_PLAIN = 0.3  # and one under this share is plain face
 # to 30 degrees (the face's axes are skewed in an oblique view), within 0.75 of the die side.
 _ROW_SHIFTS = (0.45, 0.6, 0.75, 0.9, 1.05)
 _ROW_TURNS = tuple(math.radians(a) for a in (-30, -15, 0, 15, 30))
+# Die sides: two dice lie a side apart at least (flat dice touching; a top face seen nearer
+# the camera only looks bigger). Readings closer are one die's faces: renders, board given,
+# such pairs lie 0.50-0.92 apart (IMG_37201-37600, 31801-32200, /tmp/train), two dice read
+# right 1.2 apart.
+_ONE_DIE = 0.9
+
+
+class _Reading(Protocol):
+    """What ``one_reading_a_die`` needs of a reading (``vision.dice.DieReading``)."""
+
+    @property
+    def value(self) -> int | None: ...
+    @property
+    def centre(self) -> tuple[float, float]: ...
+    @property
+    def state(self) -> str: ...
+    @property
+    def confidence(self) -> float: ...
+
+
+R = TypeVar("R", bound=_Reading)
 
 
 def unreadable(
@@ -256,3 +282,58 @@ def _column_of_six(gray: np.ndarray, g: Group, die_px: float) -> bool:
                 if all(evidence(p.x + dx / 2, p.y + dy / 2) < _ROW_PLAIN for p in g.pips):
                     return True
     return False
+
+
+def one_reading_a_die(readings: Sequence[R], die_px: float) -> list[R]:
+    """The readings of a board frame with those closer than ``_ONE_DIE`` die sides (``die_px``,
+    image pixels) taken as one die: a cocked die's top and side face (or a face and a
+    fragment of it) each read as a die put a phantom die beside it, and which of them is up
+    the pips do not tell. One reading stays per die, the more confident of those with a
+    value; its value stays if every reading that has one agrees, else the die is unread
+    (value None: the referee asks rather than believes either face); and the die is cocked if
+    any of its readings was (a die shows two faces read when it is tilted).
+
+    >>> from vision.dice import DieReading
+    >>> def die(v, x, state="cocked"):
+    ...     return DieReading(v, (0, 0, 1, 1), (x, 50.0), state, 0.9, 20.0)
+    >>> [(d.value, d.centre[0]) for d in one_reading_a_die([die(2, 50.0), die(3, 65.0)], 30.0)]
+    [(None, 50.0)]
+    >>> [(d.value, d.centre[0]) for d in one_reading_a_die([die(None, 50.0), die(3, 65.0)], 30.0)]
+    [(3, 65.0)]
+    >>> [d.value for d in one_reading_a_die([die(2, 50), die(3, 90)], 30.0)]
+    [2, 3]
+    """
+    n = len(readings)
+    root = list(range(n))
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            root[i] = root[root[i]]
+            i = root[i]
+        return i
+
+    reach = _ONE_DIE * die_px
+    for i in range(n):
+        for j in range(i + 1, n):
+            (xi, yi), (xj, yj) = readings[i].centre, readings[j].centre
+            if math.hypot(xi - xj, yi - yj) < reach:
+                root[find(i)] = find(j)
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(find(i), []).append(i)
+    out = []
+    for i in range(n):
+        group = members[find(i)]
+        if len(group) == 1:
+            out.append(readings[i])
+            continue
+        if i != group[0]:
+            continue  # the die's reading is made once, at its first member
+        dice = [readings[k] for k in group]
+        keep = max(dice, key=lambda r: (r.value is not None, r.confidence))
+        values = {r.value for r in dice if r.value is not None}
+        value = keep.value if len(values) <= 1 else None
+        # A die showing two faces read is tilted: cocked if any of its faces was called so.
+        state = "cocked" if any(r.state == "cocked" for r in dice) else keep.state
+        out.append(replace(keep, value=value, state=state))  # type: ignore[type-var]
+    return out

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from tests.vision.test_dice import draw_die
-from vision.dice import find_dice
-from vision.dice_doubt import _beside_a_mark, _lone_beside_like, _spot_on_face
+from vision.dice import DieReading, find_dice
+from vision.dice_doubt import _beside_a_mark, _lone_beside_like, _spot_on_face, one_reading_a_die
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -248,3 +248,29 @@ def test_a_lone_pip_with_a_spot_on_its_face_is_unread_without_the_die_size() -> 
     assert not _spot_on_face(lone, [lone.pips[0], spot(108.2, 6.4, 60.0)], 12.0)
     assert not _spot_on_face(lone, [lone.pips[0], spot(108.2, 6.4, 90.0, dark=True)], 12.0)
     assert _spot_on_face(lone, [lone.pips[0], spot(114.5, 2.2, 134.0)], 15.0)  # a bigger face
+
+
+def _reading(value: int | None, x: float, state: str = "cocked", conf: float = 0.9) -> DieReading:
+    return DieReading(value, (0, 0, 1, 1), (x, 100.0), state, conf, 20.0)
+
+
+def test_two_faces_closer_than_a_die_are_one_die_unread_where_they_disagree() -> None:
+    # A cocked die's top face and side face read as two dice 0.6 die sides apart (dice20
+    # IMG_31860: a 2 and a 3): one die, and which face is up the pips do not tell.
+    out = one_reading_a_die([_reading(2, 100.0), _reading(3, 118.0)], 30.0)
+    assert [(d.value, d.centre[0]) for d in out] == [(None, 100.0)]
+    # Cocked if any face was called cocked (a die showing two faces is tilted); the same
+    # value read twice stays.
+    out = one_reading_a_die([_reading(3, 100.0, "flat"), _reading(None, 115.0, conf=1.0)], 30.0)
+    assert [(d.value, d.state, d.centre[0]) for d in out] == [(3, "cocked", 100.0)]
+    assert [d.value for d in one_reading_a_die([_reading(4, 100), _reading(4, 120)], 30.0)] == [4]
+
+
+def test_a_face_beside_an_unread_face_of_its_die_keeps_its_value() -> None:
+    out = one_reading_a_die([_reading(None, 100.0, conf=1.0), _reading(5, 120.0, conf=0.7)], 30.0)
+    assert [(d.value, d.centre[0]) for d in out] == [(5, 120.0)]
+
+
+def test_two_dice_a_side_apart_stay_two() -> None:
+    dice = [_reading(2, 100.0, "flat"), _reading(3, 131.0, "flat"), _reading(6, 200.0)]
+    assert [d.value for d in one_reading_a_die(dice, 30.0)] == [2, 3, 6]
