@@ -104,9 +104,9 @@ class _Painter:
         fs = int(np.clip(2.5 * g.die_size * px_per_mm, 32, 96))
         body, pip = st.dice[int(rng.integers(len(st.dice)))]
         self.die_body = np.asarray(body, np.float32)
-        # The pips' size and spacing come from their own generator, spawned from the scene's
+        # Real pips' size and spacing come from their own generator, spawned from the scene's
         # (spawning leaves ``rng``'s stream alone), so every other draw stays as it was.
-        pip_r, spacing = pip_geometry(rng.spawn(1)[0])
+        pip_r, spacing = pip_geometry(rng.spawn(1)[0]) if spec.real_pips else (0.16, 0.5)
         self.die_faces = {
             v: die_face(v, body, pip, fs, pip_r=pip_r, spacing=spacing) for v in range(1, 7)
         }
