@@ -8,11 +8,13 @@ shows where no sweep of its top face can put it (a side face raised by the tilt)
 side faces a flat die would show (tilted toward the camera). ``shape_cues`` measures these
 from the top-face and body masks the crop's features already make (colour masks: round a
 white die on a light board they leak); ``edge_profiles`` from the crop's gradients, square to
-the top face's sides: where a flat die shows edges and where a cocked one does.
+the top face's sides: where a flat die shows edges and where a cocked one does;
+``mask_shape`` the masks' areas, centroids and the face's axis ratio.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import cv2
@@ -66,6 +68,32 @@ def shape_cues(face: np.ndarray, body: np.ndarray, lean: float, die: float) -> n
         out[9] = (cols[0] - cols_b[0]) / die
         out[10] = (cols_b[-1] - cols[-1]) / die
     return out
+
+
+def mask_shape(face: np.ndarray, body: np.ndarray, die: float) -> np.ndarray:
+    """Face area, centroid (x across, y toward the image centre) and axis ratio; body area and
+    centroid; side (body not face) area and centroid; in die sides (die areas; ``die``: the
+    die side in crop pixels, the masks' centre the crop's).
+
+        >>> m = np.zeros((48, 48), np.uint8); m[14:34, 24:44] = 1  # a die side right of centre
+        >>> [round(float(v), 1) for v in mask_shape(m, m, 20.0)[:4]]  # area, x, y, axis ratio
+        [1.0, 0.5, 0.0, 1.0]
+    """
+    h, w = face.shape
+    out = []
+    for m in (face, body, body & (1 - face)):
+        mo = cv2.moments(m, binaryImage=True)
+        a = mo["m00"]
+        if a < 1:
+            out += [0.0, 0.0, 0.0] + ([1.0] if m is face else [])
+            continue
+        cx, cy = mo["m10"] / a - w / 2, mo["m01"] / a - h / 2
+        out += [a / die**2, cx / die, -cy / die]
+        if m is face:
+            mu20, mu02, mu11 = mo["mu20"] / a, mo["mu02"] / a, mo["mu11"] / a
+            d = math.sqrt(max(0.0, (mu20 - mu02) ** 2 + 4 * mu11**2))
+            out.append(math.sqrt(max(0.0, mu20 + mu02 - d) / max(1e-6, mu20 + mu02 + d)))
+    return np.array(out, np.float32)
 
 
 def percentile_90(a: np.ndarray) -> np.floating:

@@ -161,6 +161,7 @@ def state_from_model(
     view: DieView | None = None,
     strays: int = 0,
     tipped: bool = False,
+    face_pips: int = 0,
 ) -> str:
     """ "flat" or "cocked" from the learned model (``vision.cocked``) on crops around the die
     (the mean over its ``VIEWS``); used when the die size is known (board frames), the setting
@@ -169,7 +170,8 @@ def state_from_model(
     ``strays``: uncounted pips of the die's kind beside its top face
     (``vision.cocked_strays.strays_beside``); with a board, one or more lowers the model's bar
     to ``STRAY_THRESHOLD``, and so does ``tipped``: the read face's pips fit a face tipped off
-    the board (``FaceTilts.tipped``)."""
+    the board (``FaceTilts.tipped``). ``face_pips``: the read face's pips (0: unread); a face
+    of 4-6 lowers the bar to ``FULL_FACE_THRESHOLD``."""
     from vision.cocked import CockedModel, die_patch, views_probability  # loaded on first use
 
     model = CockedModel.load()
@@ -181,6 +183,8 @@ def state_from_model(
         view = CameraView.straight_down((w, h), die_px).at(centre)
     elif strays > 0 or tipped:  # a second witness: the model's lower bar
         thr = min(thr, STRAY_THRESHOLD)
+    elif 4 <= face_pips <= 6:  # no real flat die's face of 4-6 scores near the model's bar
+        thr = min(thr, FULL_FACE_THRESHOLD)
     patch = die_patch(image_bgr, centre, die_px)
     p = views_probability(model, patch, view, die_px, tuple(vars(cues).values()), cut=thr)
     return "cocked" if p > thr else "flat"
@@ -198,6 +202,12 @@ def state_from_model(
 # (694) 544 / 4 -> 553 / 4 (78.4% -> 79.7%). The real boards' flat dice whose faces fit
 # tipped (the paper webcam's 6s, 38-41 degrees) score at most 0.62.
 STRAY_THRESHOLD = 0.7
+# The model's bar for a die whose read face has 4-6 pips (session 22). The real boards' flat
+# dice scoring high are 1s, 2s and 3s (and unread faces: the paper webcam's up to 0.87, fm
+# gammon's phantom die 0.90); their 4-6 faces score at most 0.62. Found dice, board given, the
+# value find_dice reads, cocked called / false calls (strays at 0.7 as above): IMG_32601-33000
+# (694 labelled cocked, held out of the model) 565 / 4 -> 584 / 7 (0.7: 585 / 7; 0.65: 590 / 10).
+FULL_FACE_THRESHOLD = 0.75
 
 
 def restate(
@@ -226,7 +236,10 @@ def restate(
             # Once a face: the model's bar, face_above and _side_face ask.
             tilts = face_tilts(r.pips, view) if r.value is not None else None
             tipped = tilts is not None and tilts.tipped
-            state = state_from_model(image_bgr, r.centre, die_px, tilt, view, strays, tipped)
+            n_pips = len(r.pips) if r.value is not None else 0
+            state = state_from_model(
+                image_bgr, r.centre, die_px, tilt, view, strays, tipped, n_pips
+            )
             r = replace(r, state=state)
             if r.value is not None:
                 above = face_above(tilts, r.centre, getattr(r, "others", ()), view, die_px)

@@ -41,6 +41,22 @@ paper webcam's flat dice at most 0.846 (0.868), 5 of 32 over 0.7 (7), but render
 (AUC 0.9867 on the 900 calibration renders, the committed model 0.9907); joined to the
 committed model at 0.25 or 0.4, 6 of 32 over 0.7 and the renders' recall lower.
 
+Real pip geometry (session 22, not in the committed model): renders whose dice sets draw
+their own pip radius and spacing (``vision.synth.piece_faces.pip_geometry``, the real dice's
+range) do not explain the paper webcam's flat 1-3 faces scoring 0.75-0.87. Networks trained
+afresh score those faces higher than the committed model, whatever they were trained on:
+seed 3000's IMG_0001-0400, 32201-32600, 35201-35800 with 200 new-pip renders (IMG_41201-41400)
+0.99 (``--real-looks``: 0.95); those 200 alone 0.98; blind to the gradient histograms 1.0. Most
+on new pips (IMG_41201-41400 and 41601-42200 with IMG_0001-0400 and 32201-32600): 0.80, its
+4-6 faces 0.42, held-out recall as the committed model's, but fm gammon's second unread die
+0.00 -> 0.91 (its phantom 0.97): none committed, a next step with more real boards. Joined
+to the committed model at 0.25 they gain 1-2% of recall on held-out renders, and lift fm
+gammon's phantom die over the bar (0.90 -> 0.92). On the committed model, the gradient
+histograms carry the real faces' score (set to rendered flat 1-3 faces' mean: 0.13-0.37).
+The committed model on found dice, board given, board-given bar (0.905; 4-6 faces 0.75):
+new-pip renders (IMG_41401-41600) 265 / 5 of 355 cocked, old pips (IMG_32601-33000) 584 / 7 of
+694.
+
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
 path with ``dev`` or ``test`` in it). Each image is read by ``vision.dice.find_dice`` with the

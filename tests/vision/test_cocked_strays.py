@@ -11,7 +11,7 @@ from vision.cocked import N_FEATURES, CockedModel
 from vision.cocked_strays import stray_pips, strays_beside
 from vision.cocked_view import CameraView
 from vision.dice import find_dice
-from vision.dice_tilt import STRAY_THRESHOLD, TiltCues, state_from_model
+from vision.dice_tilt import FULL_FACE_THRESHOLD, STRAY_THRESHOLD, TiltCues, state_from_model
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -95,6 +95,28 @@ def test_a_tipped_face_lowers_the_bar_as_a_stray_pip_does(
     assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, 0, tipped) == state
 
 
+@pytest.mark.parametrize(
+    ("p", "pips", "board", "state"),
+    [
+        (0.8, 3, True, "flat"),  # a 1-3 keeps the model's bar (real flat 1-3 faces reach 0.87)
+        (0.8, 0, True, "flat"),  # so does an unread face
+        (0.8, 4, True, "cocked"),  # a face of 4-6 pips: the lower bar
+        (0.8, 6, True, "cocked"),
+        (FULL_FACE_THRESHOLD - 0.03, 5, True, "flat"),  # under the lower bar too
+        (0.8, 5, False, "flat"),  # no board: no call
+    ],
+)
+def test_a_read_face_of_four_to_six_pips_lowers_the_bar(
+    monkeypatch: pytest.MonkeyPatch, p: float, pips: int, board: bool, state: str
+) -> None:
+    model = _constant(p, 0.9)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+    img = np.full((200, 200, 3), 90, np.uint8)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
+    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
+    assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, 0, False, pips) == state
+
+
 def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
     """A drawn die whose raised side face shows two pips beside its top face's 2: the side
     face's pips are found, counted by no face, and reported as the die's strays."""
@@ -113,17 +135,21 @@ def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
     assert all(not d.strays for d in find_dice(img, learned_state=False))  # no die size
 
 
-@pytest.mark.parametrize(("degrees", "state"), [(0, "flat"), (35, "cocked")])
+@pytest.mark.parametrize(
+    ("degrees", "p", "state"),
+    [(0, 0.72, "flat"), (35, 0.72, "cocked"), (0, 0.8, "cocked"), (0, 0.7, "flat")],
+)
 def test_restate_lowers_the_bar_for_a_read_face_tipped_off_the_board(
-    monkeypatch: pytest.MonkeyPatch, degrees: float, state: str
+    monkeypatch: pytest.MonkeyPatch, degrees: float, p: float, state: str
 ) -> None:
-    """restate hands the read face's tilt to the model's bar: a 4 whose pips fit a face tipped
-    35 degrees is called cocked at p 0.8 (bar 0.9, lower bar 0.7), a flat 4 is not."""
+    """restate hands the read face's tilt and pips to the model's bar: a 4 whose pips fit a
+    face tipped 35 degrees is called cocked at p 0.72 (bar 0.9, lower bar 0.7), a flat 4 is not
+    (a face of 4-6 pips: bar 0.75), unless p passes 0.75."""
     from tests.vision.test_dice_face_normal import _face_pips, _tilted
     from vision.dice import DieReading
     from vision.dice_tilt import _camera, restate
 
-    model = _constant(0.8, 0.9)
+    model = _constant(p, 0.9)
     monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
     corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
     view = _camera(corners, (1280, 960), 25.0).at((600.0, 400.0))

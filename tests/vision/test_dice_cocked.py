@@ -283,6 +283,37 @@ def test_views_probability_cut_stops_once_the_views_made_decide(
     assert p == pytest.approx(4.9 / 6) and len(made) == 2
 
 
+@pytest.mark.parametrize(
+    ("p0", "cut", "views"),
+    [(0.15, 0.75, 1), (0.15, 0.7, 1), (0.25, 0.75, 2), (0.15, 0.5, 4)],
+)
+def test_views_probability_settles_a_plainly_flat_die_at_a_lower_bar(
+    monkeypatch: pytest.MonkeyPatch, p0: float, cut: float, views: int
+) -> None:
+    """A plain view of at most 0.2 settles a die flat after one view at a bar from 0.6 (the
+    exact bound would make two at 0.75: (0.15 + 5) / 6 > 0.75); the cut itself is returned.
+    Over 0.2, or at a lower bar, the views go on as before."""
+    import vision.cocked as ck
+
+    made: list[int] = []
+
+    def features(*_args: object, **_kw: object) -> np.ndarray:
+        made.append(1)
+        return np.zeros(ck.N_FEATURES, np.float32)
+
+    class Scored:
+        def probability(self, _feats: np.ndarray) -> float:
+            return p0
+
+    monkeypatch.setattr(ck, "patch_features", features)
+    view = ck.CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    patch = np.zeros((80, 80, 3), np.uint8)
+    p = ck.views_probability(Scored(), patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
+    assert p <= cut and len(made) == views
+    if views == 1:
+        assert p == cut
+
+
 def test_pick_threshold_weighs_false_calls_by_the_prior() -> None:
     from vision.train_cocked import pick_threshold
 

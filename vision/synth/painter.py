@@ -13,7 +13,7 @@ import numpy as np
 from .camera import Camera
 from .canvas import _SHIFT, _i, _Light
 from .layout import BoxPlace, CheckerPlace
-from .piece_faces import checker_texture, cube_face, die_face
+from .piece_faces import checker_texture, cube_face, die_face, pip_geometry
 from .spec import SceneSpec
 from .styles import STYLES
 
@@ -104,7 +104,12 @@ class _Painter:
         fs = int(np.clip(2.5 * g.die_size * px_per_mm, 32, 96))
         body, pip = st.dice[int(rng.integers(len(st.dice)))]
         self.die_body = np.asarray(body, np.float32)
-        self.die_faces = {v: die_face(v, body, pip, fs) for v in range(1, 7)}
+        # Real pips' size and spacing come from their own generator, spawned from the scene's
+        # (spawning leaves ``rng``'s stream alone), so every other draw stays as it was.
+        pip_r, spacing = pip_geometry(rng.spawn(1)[0]) if spec.real_pips else (0.16, 0.5)
+        self.die_faces = {
+            v: die_face(v, body, pip, fs, pip_r=pip_r, spacing=spacing) for v in range(1, 7)
+        }
         cbody, ink = st.cube
         self.cube_body = np.asarray(cbody, np.float32)
         cf = int(np.clip(2.5 * g.cube_size * px_per_mm, 48, 128))

@@ -92,8 +92,33 @@ def _emblem(rng: np.random.Generator, size: int, light_xy: np.ndarray) -> np.nda
     return (1 - 0.2 * cut + 0.12 * np.clip(lit - cut, 0, 1)).astype(np.float32)
 
 
-def die_face(value: int, body: BGR, pip: BGR, size: int = 64, corner: float = 0.16) -> np.ndarray:
-    """One die face, BGRA, with rounded corners (transparent) and darkened edges."""
+def pip_geometry(rng: np.random.Generator) -> tuple[float, float]:
+    """A dice set's pip radius and spacing, in a face's [-1, 1] coordinates (half die sides).
+
+    Real dice have pips of radius 0.083-0.115 die sides, 0.20-0.29 die sides apart; the old
+    renders drew 0.08 and 0.25 (``pip_r=0.16, spacing=0.5``). The draw covers both, and keeps
+    a 6's neighbouring pips apart (radius at most 0.44 of the spacing).
+
+        >>> r, s = pip_geometry(np.random.default_rng(0))
+        >>> 0.4 <= s <= 0.58 and 0.15 <= r <= 0.44 * s
+        True
+    """
+    spacing = float(rng.uniform(0.4, 0.58))
+    pip_r = float(rng.uniform(0.15, min(0.24, 0.44 * spacing)))
+    return pip_r, spacing
+
+
+def die_face(
+    value: int,
+    body: BGR,
+    pip: BGR,
+    size: int = 64,
+    corner: float = 0.16,
+    pip_r: float = 0.16,
+    spacing: float = 0.5,
+) -> np.ndarray:
+    """One die face, BGRA, with rounded corners (transparent) and darkened edges; pips of
+    radius ``pip_r`` at ``spacing`` from the middle (face coordinates, [-1, 1])."""
     c = (np.arange(size, dtype=np.float32) + 0.5) / size * 2 - 1
     xx, yy = np.meshgrid(c, c)
     # Rounded-square distance: 0 inside the flat part, grows toward the rounded border.
@@ -104,8 +129,6 @@ def die_face(value: int, body: BGR, pip: BGR, size: int = 64, corner: float = 0.
     shade = 1 - 0.22 * edge**2
     img = np.asarray(body, np.float32)[None, None, :] * shade[..., None]
     img = img.astype(np.float32)
-    pip_r = 0.16
-    spacing = 0.5
     pipcol = np.asarray(pip, np.float32)
     for px_, py_ in PIP_LAYOUT[value]:
         dx, dy = xx - px_ * spacing, yy - py_ * spacing

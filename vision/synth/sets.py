@@ -13,6 +13,7 @@ or only its layout, draws it here the same way (:func:`numbered`), so the three 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 import numpy as np
@@ -38,15 +39,18 @@ def numbered(
     weights: tuple[float, float, float] = SETS["dev"][2],
     n_dice: int | None = None,
     on_retry: Callable[[int, RuntimeError], None] | None = None,
+    real_pips: bool = False,
 ) -> T:
     """``make(spec, rng)`` (e.g. ``render``) for image ``index`` (IMG_{index + 1}) of the set
     drawn from ``seed``: each attempt seeds by (seed, index, attempt) and draws the scene, and
     an attempt whose dice find no room (``RuntimeError``, told to ``on_retry``) gives way to
-    the next."""
+    the next. ``real_pips``: the scene's dice get pips of real dice's sizes and spacings
+    (``SceneSpec.real_pips``), the rest of it as without."""
     for attempt in range(ATTEMPTS):
         rng = np.random.default_rng([seed, index, attempt])
         try:
             spec = random_scene(rng, die_state_weights=weights, n_dice=n_dice)
+            spec = replace(spec, real_pips=True) if real_pips else spec
             return make(spec, rng)
         except RuntimeError as exc:  # a die that found no room: draw another scene
             if on_retry is not None:

@@ -131,6 +131,9 @@ class SceneSpec:
     checker_pair: int = 0
     table: str = "oak"
     size: tuple[int, int] = (1280, 960)
+    # The dice set draws its own pip radius and spacing (``piece_faces.pip_geometry``, real
+    # dice's range); off, every die has the committed sets' pips (radius 0.08, 0.25 apart).
+    real_pips: bool = False
 
     def __post_init__(self) -> None:
         if self.style not in STYLES:
