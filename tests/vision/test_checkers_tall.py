@@ -92,3 +92,17 @@ def test_a_believed_row_the_learned_cue_sees_go_on_is_doubted() -> None:
     assert conf[20] == 1.0  # five: a full row, not asked
     assert conf[5] == 0.5  # doubted already, not asked
     assert sorted(asked) == [(0, 1), (16, 2)]
+
+
+def test_a_fanned_chain_whose_edge_checker_shows_no_outline_counts_from_the_edge() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 42.0, 41.0, 217
+    # Six fanned at 0.88 pitch against the frame: the edge one's rim cut, the chain starts at
+    # the second, 1.3 d from the edge (a step from the edge slot).
+    chain = 0.5 * d + 36.0 * np.arange(1, 6)
+    assert chain_count(chain, d, pitch, half, even_only=True) == 6
+    # A chain whose first outline is off that step is not a stack from the edge.
+    assert chain_count(chain + 12.0, d, pitch, half, even_only=True) is None
+    # A row's slots 1-4 (its edge checker unseen) step a whole pitch: no fanned chain.
+    assert chain_count(0.5 * d + pitch * np.arange(1, 5), d, pitch, half, even_only=True) is None
