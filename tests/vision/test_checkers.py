@@ -216,6 +216,7 @@ def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
     assert bar([clear], [12.0])[:2] == (1, 0) and bar([clear], [12.0])[2] >= 0.65
     assert bar([clear], [0.5])[2] >= 0.65  # no rim at all: nothing there, as sure as before
     assert bar([clear], [2.2]) == (0, 0, 0.5)  # too faint to count, too clear to ignore
+    assert bar([clear], [1.6]) == (0, 0, 0.5)  # a light checker on a light bar, as faint
     assert bar([245 + 5.0 * d], [12.0])[2] < 0.65  # at the bar's end, where dice land
 
 

@@ -26,8 +26,10 @@ BAR_RIM = 2.5
 BAR_MIN_R = 0.38
 # A bar circle whose rim all round is in this range is too faint to count and too clear to
 # ignore (a checker half seen, a cube's or a die's edge): the bar count is doubtful (train:
-# 6 of 12 wrong bar counts, 9 of 362 right ones).
-BAR_RIM_DOUBT = (1.8, 3.0)
+# 6 of 12 wrong bar counts, 9 of 362 right ones).  From 1.5, not 1.8: a light checker on a
+# light wooden bar shows a rim of 1.6 (own IMG_40801-41200: one read empty at 0.8; 1.5-1.8
+# also doubts 6 of 770 right bars there and on train).
+BAR_RIM_DOUBT = (1.5, 3.0)
 # A bar checker counted this far (in checkers) from the bar's middle lies at its ends, by the
 # frame, where dice land: doubtful (train: 2 of 12 wrong bar counts, no right one).
 BAR_END = 4.5
