@@ -635,12 +635,18 @@ def test_an_arm_over_an_empty_point_is_no_stack(style: str, seed: int) -> None:
         assert counts.point_confidence[p] < 0.65
 
 
-def test_a_colour_run_without_outlines_stays_in_a_soft_frame() -> None:
+def test_a_colour_run_without_outlines_stays_in_a_soft_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import cv2
+
+    import vision.checkers.totals as totals
 
     # The board at a quarter of its resolution, blown up again: real stacks lose their
     # outlines too (they still count), so a colour run without one may be checkers: it stays,
-    # doubtfully.
+    # doubtfully.  (The totals would take the arm's run off as its side's excess over fifteen,
+    # ``totals._trim_many``: turned off, to check the colour-alone rule on its own.)
+    monkeypatch.setattr(totals, "MAX_TRIM", 2)
     home = "bottom-right"
     rect, fix, shape, before, empty = _empty_points("tournament_green", 21, home)
     h, w = rect.shape[:2]
