@@ -201,7 +201,8 @@ def _chained(circles: np.ndarray, d: float) -> np.ndarray:
     dy = np.abs(circles[:, None, 1] - circles[None, :, 1])
     lo, hi = CHAIN_STEP
     near = (dx < CHAIN_ACROSS * d) & (dy > lo * d) & (dy < hi * d)
-    return circles[near.any(axis=1)]
+    keep: np.ndarray = circles[near.any(axis=1)]
+    return keep
 
 
 def _longest_run(on: np.ndarray) -> int:
