@@ -216,6 +216,7 @@ def test_a_faint_or_far_bar_circle_makes_the_bar_count_doubtful() -> None:
     assert bar([clear], [12.0])[:2] == (1, 0) and bar([clear], [12.0])[2] >= 0.65
     assert bar([clear], [0.5])[2] >= 0.65  # no rim at all: nothing there, as sure as before
     assert bar([clear], [2.2]) == (0, 0, 0.5)  # too faint to count, too clear to ignore
+    assert bar([clear], [1.6]) == (0, 0, 0.5)  # a light checker on a light bar, as faint
     assert bar([245 + 5.0 * d], [12.0])[2] < 0.65  # at the bar's end, where dice land
 
 
@@ -634,12 +635,18 @@ def test_an_arm_over_an_empty_point_is_no_stack(style: str, seed: int) -> None:
         assert counts.point_confidence[p] < 0.65
 
 
-def test_a_colour_run_without_outlines_stays_in_a_soft_frame() -> None:
+def test_a_colour_run_without_outlines_stays_in_a_soft_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import cv2
+
+    import vision.checkers.totals as totals
 
     # The board at a quarter of its resolution, blown up again: real stacks lose their
     # outlines too (they still count), so a colour run without one may be checkers: it stays,
-    # doubtfully.
+    # doubtfully.  (The totals would take the arm's run off as its side's excess over fifteen,
+    # ``totals._trim_many``: turned off, to check the colour-alone rule on its own.)
+    monkeypatch.setattr(totals, "MAX_TRIM", 2)
     home = "bottom-right"
     rect, fix, shape, before, empty = _empty_points("tournament_green", 21, home)
     h, w = rect.shape[:2]

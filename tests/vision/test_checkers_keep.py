@@ -43,3 +43,22 @@ def test_only_lone_checkers_are_kept() -> None:
     rims = [KEEP_RIM + 1.0] * 24
     keep = sure_lone(counts, [0] * 24, rims, lambda i: 1.0)
     assert [i for i in range(24) if keep[i]] == [7]
+
+
+def test_a_side_far_over_fifteen_loses_its_one_doubted_stack_that_holds_the_excess() -> None:
+    from vision.checkers.totals import fit_total
+
+    counts = [0] * 24
+    counts[0], counts[5], counts[12], counts[19] = 5, 5, 5, 8  # a phantom 8 on point 20
+    conf = [1.0] * 24
+    conf[19] = 0.5
+    fit_total(counts, 0, conf)
+    assert counts[19] == 0 and sum(counts) == 15 and conf[19] < 0.65
+    # Two doubted points that could hold the eight: which is the phantom is unknown.
+    counts = [0] * 24
+    counts[0], counts[5], counts[12], counts[19] = 5, 5, 5, 8
+    conf = [1.0] * 24
+    conf[19] = conf[5] = 0.5
+    counts[5] = 8
+    fit_total(counts, 0, conf)
+    assert counts[19] == 8 and counts[5] == 8

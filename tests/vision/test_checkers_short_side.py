@@ -276,3 +276,17 @@ def test_a_tall_dark_stack_read_short_beside_a_bearing_off_side_is_filled(monkey
     )
     without, _ = _count_given(31453)
     assert without.black[22] == 5
+
+
+def test_two_missing_go_one_each_to_the_sides_two_doubted_tall_stacks() -> None:
+    from vision.checkers.short_side import fill_short
+
+    white, black = [0] * 24, [0] * 24
+    white[0], white[12] = 5, 5  # white: its 15 elsewhere (points 1, 13, 18)
+    white[17] = 5
+    black[16], black[18], black[11], black[5] = 5, 5, 1, 1  # two sixes read five, two lone
+    conf = [1.0] * 24
+    conf[16] = conf[18] = conf[11] = conf[5] = 0.5
+    fill_short(white, black, 0, 1, conf, [None] * 24)  # 12 and one on the bar: 2 short
+    assert (black[16], black[18], black[11], black[5]) == (6, 6, 1, 1)
+    assert conf[16] == conf[18] == 0.5

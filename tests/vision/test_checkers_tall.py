@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.checkers.fanned import fanned_count
-from vision.checkers.model import Cell
+from vision.checkers.model import Cell, Found
 from vision.checkers.row_rims import faint_edge, hidden_by_second_layer
 from vision.checkers.stacks import cell_checkers
 
@@ -92,3 +92,33 @@ def test_a_believed_row_the_learned_cue_sees_go_on_is_doubted() -> None:
     assert conf[20] == 1.0  # five: a full row, not asked
     assert conf[5] == 0.5  # doubted already, not asked
     assert sorted(asked) == [(0, 1), (16, 2)]
+
+
+def test_a_fanned_chain_whose_edge_checker_shows_no_outline_counts_from_the_edge() -> None:
+    from vision.checkers.fanned import chain_count
+
+    d, pitch, half = 42.0, 41.0, 217
+    # Six fanned at 0.88 pitch against the frame: the edge one's rim cut, the chain starts at
+    # the second, 1.3 d from the edge (a step from the edge slot).
+    chain = 0.5 * d + 36.0 * np.arange(1, 6)
+    assert chain_count(chain, d, pitch, half, even_only=True) == 6
+    # A chain whose first outline is off that step is not a stack from the edge.
+    assert chain_count(chain + 12.0, d, pitch, half, even_only=True) is None
+    # A row's slots 1-4 (its edge checker unseen) step a whole pitch: no fanned chain.
+    assert chain_count(0.5 * d + pitch * np.arange(1, 5), d, pitch, half, even_only=True) is None
+
+
+def test_a_full_rows_faint_edge_slots_beside_a_clear_far_one_are_covered() -> None:
+    from vision.checkers.row_rims import checked_row, covered_edges
+
+    # A dark pyramid of 8 read as its row of 5: gaps 0-2's checkers hide slots 0-2's rims.
+    rims = [1.63, 1.29, 1.23, 2.7, 5.19]
+    assert covered_edges(rims)
+    # A row of five whose rims are alike (all faint on a dark point, or all clear) is not.
+    assert not covered_edges([1.2, 1.3, 1.1, 1.4, 2.0])
+    assert not covered_edges([3.9, 3.2, 3.4, 4.9, 8.0])
+    assert not covered_edges([1.6, NAN, 1.2, 2.7, 5.2])  # a die on one: not judged
+    cell = Cell(0, True, 0.0, 45.0)
+    fs = [Found(21.0 + 43.0 * k, 22.0, 21.0 + 43.0 * k, (20.0, 128.0, 128.0)) for k in range(5)]
+    kept, doubtful = checked_row(fs, rims, cell, 480, 43.0)
+    assert len(kept) == 5 and doubtful

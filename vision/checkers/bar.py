@@ -26,8 +26,10 @@ BAR_RIM = 2.5
 BAR_MIN_R = 0.38
 # A bar circle whose rim all round is in this range is too faint to count and too clear to
 # ignore (a checker half seen, a cube's or a die's edge): the bar count is doubtful (train:
-# 6 of 12 wrong bar counts, 9 of 362 right ones).
-BAR_RIM_DOUBT = (1.8, 3.0)
+# 6 of 12 wrong bar counts, 9 of 362 right ones).  From 1.5, not 1.8: a light checker on a
+# light wooden bar shows a rim of 1.6 (own IMG_40801-41200: one read empty at 0.8; 1.5-1.8
+# also doubts 6 of 770 right bars there and on train).
+BAR_RIM_DOUBT = (1.5, 3.0)
 # A bar checker counted this far (in checkers) from the bar's middle lies at its ends, by the
 # frame, where dice land: doubtful (train: 2 of 12 wrong bar counts, no right one).
 BAR_END = 4.5
@@ -46,6 +48,12 @@ DOUBT_SHARE = 0.65
 # ... and at most RUN_MAX long: a longer run is the bar's own shading (train: one, 3.2 d), and
 # makes the empty count doubtful only.
 RUN_MAX = 2.5
+# Faint bar circles (rims from BAR_RIM_DOUBT's low end) of a checker's size (radius from
+# CHAIN_R d) each with another CHAIN_STEP d along the bar and within CHAIN_ACROSS d across are a
+# row of checkers (``_chained``).
+CHAIN_R = 0.45
+CHAIN_STEP = (0.85, 1.2)
+CHAIN_ACROSS = 0.3
 # A bar circle centred this near the cube seen (in checkers) lies on it or overlaps it (a
 # checker's half plus the cube's is 0.8): the cube taken for a checker, or a checker for it.
 CUBE_NEAR = 0.7
@@ -107,6 +115,12 @@ def bar_checkers(
         doubt = doubt or bool(np.any(ambiguous))
     on_bar = circles[checker & ~by_cube]
     doubt = doubt or bool(np.any(np.abs(on_bar[:, 1] - h / 2) > BAR_END * d))
+    faint = sel & (rims >= lo) & ~checker & ~by_cube & (circles[:, 2] >= CHAIN_R * d)
+    chained = _chained(circles[faint], d)
+    if len(chained):
+        # Faint circles a checker wide in a row a checker apart: dark checkers on a dark bar
+        # (own IMG_40801-41200: three read none), counted doubtfully.
+        on_bar, doubt = np.concatenate([on_bar, chained]), True
     if not len(on_bar):
         return _coloured_run(lab, geo, d, colours, labels, feats, 0.5 if doubt else 0.8)
     bar_cols = []
@@ -176,6 +190,19 @@ def _coloured_run(
         return 0, 0, 0.5
     n = max(1, int(round(best[0] / d + 0.5)))
     return (0, n, 0.5) if best[1] else (n, 0, 0.5)
+
+
+def _chained(circles: np.ndarray, d: float) -> np.ndarray:
+    """The circles (x, y, r) that have another along the bar a checker away (CHAIN_STEP d
+    apart, within CHAIN_ACROSS d across): a row of checkers, not a lone faint outline."""
+    if len(circles) < 2:
+        return circles[:0]
+    dx = np.abs(circles[:, None, 0] - circles[None, :, 0])
+    dy = np.abs(circles[:, None, 1] - circles[None, :, 1])
+    lo, hi = CHAIN_STEP
+    near = (dx < CHAIN_ACROSS * d) & (dy > lo * d) & (dy < hi * d)
+    keep: np.ndarray = circles[near.any(axis=1)]
+    return keep
 
 
 def _longest_run(on: np.ndarray) -> int:

@@ -46,6 +46,11 @@ def fanned_count(
     return max(6, int(round(1 + (extent - d) / period)))
 
 
+# A chain's first outline this near (in steps) its second checker's place counts it from the
+# edge, its edge checker unseen.
+NEXT_TOL = 0.15
+
+
 def chain_count(
     alongs: np.ndarray,
     d: float,
@@ -63,15 +68,19 @@ def chain_count(
     if len(alongs) < 3:  # fewer than the chain needs (most points): no masks, no sort
         return None
     a = np.sort(alongs[(alongs > 0) & (alongs < half - 0.2 * d)])
-    # The chain starts at the edge checker or, when that one matches its point and shows no
-    # outline, at the next (train: a fanned 8 on its own colour's point read as 0 at 1.0).
-    if len(a) < 3 or a[0] > 1.1 * d:
+    if len(a) < 3:
         return None
     gaps = np.diff(a)
     small = gaps[(gaps > 0.3 * d) & (gaps < 0.93 * d)]
     if len(small) < 2:
         return None
     period = float(np.median(small))
+    # The chain starts at the edge checker or, when that one matches its point and shows no
+    # outline, at the next (train: a fanned 8 on its own colour's point read as 0 at 1.0): one
+    # step from the edge slot, however long the step (own IMG_40801-41200: a dark 6 fanned at
+    # 0.88 pitch against the frame, its edge checker's rim cut, read 0).
+    if a[0] > 1.1 * d and abs(a[0] - 0.5 * d - period) > NEXT_TOL * period:
+        return None
     last = float(a[0])
     for x in a[1:]:
         if x - last > 2.5 * period:

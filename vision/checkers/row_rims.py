@@ -29,6 +29,11 @@ RIM_FULL_DOUBT = 1.5
 # slots' (faint_edge).
 RIM_FAINT_EDGE = 2.0
 FAINT_RATIO = 0.55
+# ... and so is one whose three edge slots' rims are all under RIM_FAINT_EDGE while a far slot's
+# (fourth or fifth) is COVERED_RATIO times their largest: a second layer on gaps 0-2 covers
+# them (a dark pyramid of 8 read 5 at 0.72, own IMG_40801-41200; believed fives of own, train
+# and dev: 1 of 740 right ones so).
+COVERED_RATIO = 2.5
 # A row of one or two whose every rim is under this, on a triangle lighter than DARK_POINT
 # (Lab L, 0-255), is doubtful: a checker's rim there is sharp, a die's soft shadow (read two at
 # 1.0, own IMG_31645) or a smudge's is not.  (On a dark point a dark checker's rim is faint
@@ -69,6 +74,23 @@ def faint_edge(rims: list[float]) -> bool:
     after = [r for r in rims[1:4] if not np.isnan(r)]
     ref = min(after[0], float(np.median(after))) if after else 0.0
     return rims[0] < RIM_FULL_DOUBT or (rims[0] < RIM_FAINT_EDGE and rims[0] < FAINT_RATIO * ref)
+
+
+def covered_edges(rims: list[float]) -> bool:
+    """Are a full row's three edge slots' rims toward the middle (``rims``, edge first; NaN
+    under a die) faint beside a far slot's clear one: each under RIM_FAINT_EDGE, and the fourth
+    or fifth slot's at least COVERED_RATIO times their largest (second-layer checkers on gaps
+    0-2 hide them; a row's checkers each show a like rim).
+
+    ::
+
+        covered_edges([1.6, 1.3, 1.2, 2.7, 5.2])  # True: a pyramid of 8 read as its row
+    """
+    edge = rims[:3]
+    if len(rims) < 5 or any(np.isnan(r) for r in edge):
+        return False
+    far = max((r for r in rims[3:5] if not np.isnan(r)), default=0.0)
+    return max(edge) < RIM_FAINT_EDGE and far >= COVERED_RATIO * max(edge)
 
 
 def row_tail(rims: list[float]) -> tuple[int, bool]:
@@ -112,7 +134,7 @@ def checked_row(
         # A full row whose edge checker shows no rim toward the middle, or a faint one far
         # under the next ones': covered by a second layer nothing else saw (or too dark to see
         # at all).
-        doubtful = doubtful or bool(extra) or faint_edge(rims)
+        doubtful = doubtful or bool(extra) or faint_edge(rims) or covered_edges(rims)
         for j in range(extra):
             a = fs[j].along + 0.5 * pitch
             fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]

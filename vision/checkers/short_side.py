@@ -12,7 +12,8 @@ whose edge slot is coloured like that set (a dark checker on a dark point).  Whe
 many such points as checkers are missing, each takes one, doubtfully; among more, the empty
 points the learned slot cue clearly sees a checker on (``slot_model``), or else the side's one
 doubted tall stack, take them (one missing: the one such empty point before any tall stack);
-the side's one doubted point takes all.  With none of the
+the side's one doubted point takes all; two missing and two doubted tall stacks take one each.
+With none of the
 side's, the board's one doubted point, empty and coloured like neither set (a dark pair on a
 dark point: own IMG_31452, black's two read empty), takes them (own IMG_31401-31800, dev and
 train: that one board changed); among several, the doubted one coloured like neither set that
@@ -120,6 +121,10 @@ def fill_short(
             # Empty points the learned cue sees a checker on (dark on dark), and the one
             # doubted tall stack when one more is missing.
             adds = {i: 1 for i in strong + tall}
+        elif short == 2 and len(tall) == 2 and not strong:
+            # Two missing and two doubted tall stacks: each lost its top one (own
+            # IMG_40801-41200: two dark sixes read five).
+            adds = {i: 1 for i in tall}
         elif len(cands) == 1 or (len(tall) == 1 and short == 1):
             # The side's one doubted point (two dark checkers on a dark point read empty), or
             # one doubted stack with a full first layer: tall stacks lose their top checkers

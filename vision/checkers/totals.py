@@ -29,6 +29,9 @@ def fit_total(
     borne off (a believed tray count), part of its 15.  Returns the bar's count and
     confidence."""
     excess = sum(counts) + bar + off - CHECKERS_PER_SIDE
+    if max_fix < excess <= MAX_TRIM:
+        _trim_many(counts, conf, excess)
+        return bar, bar_conf
     if not 0 < excess <= max_fix:
         return bar, bar_conf
     early = first or [False] * 24
@@ -44,6 +47,24 @@ def fit_total(
             counts[i] -= 1
             conf[i] = min(conf[i], 0.4)
     return bar, bar_conf
+
+
+# A side counted 3 to MAX_TRIM over fifteen loses them all from its one doubted point that
+# holds as many (``_trim_many``).
+MAX_TRIM = 12
+# Confidence below which a point is doubted (the referee believes from 0.65).
+DOUBTED = 0.65
+
+
+def _trim_many(counts: list[int], conf: list[float], excess: int) -> None:
+    """Take a side's ``excess`` (past fit_total's fix) off its one doubted point holding at
+    least that many, in place: a stack nothing proves (a shadow, a hand, the other side's
+    stack read in this side's colour); with none or several such points, leave the counts."""
+    cands = [i for i in range(24) if counts[i] >= excess and conf[i] < DOUBTED]
+    if len(cands) != 1:
+        return
+    counts[cands[0]] -= excess
+    conf[cands[0]] = min(conf[cands[0]], 0.4)
 
 
 # A lone checker (one or two on a point) whose edge slot shows a clear rim (``slot_rim`` from
