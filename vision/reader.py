@@ -42,6 +42,7 @@ from vision.checkers.trays import read_trays, seen_off, with_trays
 from vision.cube import find_cube
 from vision.dice_cube import left_to_cube
 from vision.dice_doubt import one_reading_a_die
+from vision.dice_gaps import out_of_checker_gaps
 from vision.dice_tilt import restate
 from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
@@ -205,6 +206,7 @@ class BoardReader:
             off=seen_off(tray),
         )
         counts = with_trays(counts, tray)
+        readings = out_of_checker_gaps(readings, counts.discs, to_work)  # gaps read as 2s
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 
