@@ -40,7 +40,9 @@ from vision.checkers import (
 from vision.checkers.bar import CubeSeen
 from vision.checkers.trays import read_trays, seen_off, with_trays
 from vision.cube import find_cube
+from vision.dice_cube import left_to_cube
 from vision.dice_doubt import one_reading_a_die
+from vision.dice_gaps import out_of_checker_gaps
 from vision.dice_tilt import restate
 from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
@@ -204,6 +206,7 @@ class BoardReader:
             off=seen_off(tray),
         )
         counts = with_trays(counts, tray)
+        readings = out_of_checker_gaps(readings, counts.discs, to_work)  # gaps read as 2s
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 
@@ -266,9 +269,11 @@ class BoardReader:
                         frame, die_size_px=size, mask=mask, gray=grey, learned_state=False
                     )
                 )
-            # Flat or cocked is judged with the camera the board's corners give; faces
-            # closer than a die's side are one die's.
-            return one_reading_a_die(restate(frame, found, board.corners, size), size)
+            # Flat or cocked is judged with the camera the board's corners give; the cube's
+            # numeral is no die; faces closer than a die's side are one die's.
+            found = restate(frame, found, board.corners, size)
+            found = left_to_cube(found, frame, board.homography, board.geometry, size)
+            return one_reading_a_die(found, size)
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []

@@ -1,0 +1,38 @@
+"""A die reading on the doubling cube's numeral is left to the cube (vision.dice_cube)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.vision.test_cube_face import _drawn_cube
+from vision.board import BoardGeometry
+from vision.dice import DieReading
+from vision.dice_cube import left_to_cube
+
+_DIE = 40.0  # die side, frame pixels; the default geometry's cube is ~56 pixels
+
+
+def _reading(value: int | None, pip_r: float) -> DieReading:
+    """A face read at (100, 100), the drawn cube's middle, with two pips of radius ``pip_r``."""
+    pips = ((92.0, 95.0, pip_r), (108.0, 104.0, pip_r))
+    return DieReading(value, (80, 80, 120, 120), (100.0, 100.0), "flat", 1.0, _DIE, pips)
+
+
+def test_a_numeral_read_as_a_die_is_left_to_the_cube() -> None:
+    rng = np.random.default_rng(22)
+    for value, angle in ((2, 4.0), (16, 95.0), (64, 181.0)):
+        img = _drawn_cube(value, angle, rng)
+        big = _reading(2, 0.115 * _DIE)  # a numeral's strokes: large "pips"
+        assert left_to_cube([big], img, np.eye(3), BoardGeometry(), _DIE) == [], value
+
+
+def test_dice_stay_where_no_cube_is_read_or_the_pips_are_a_die_s() -> None:
+    rng = np.random.default_rng(23)
+    blank = _drawn_cube(None, 10.0, rng)  # a light square with no number: a die's face
+    big = _reading(2, 0.115 * _DIE)
+    assert left_to_cube([big], blank, np.eye(3), BoardGeometry(), _DIE) == [big]
+    numeral = _drawn_cube(2, 10.0, rng)
+    small = _reading(2, 0.075 * _DIE)  # pips of a die's size: not the cube's, whatever is read
+    unread = _reading(None, 0.115 * _DIE)  # not believed: its pips keep the cube finder off
+    kept = left_to_cube([small, unread], numeral, np.eye(3), BoardGeometry(), _DIE)
+    assert kept == [small, unread]
