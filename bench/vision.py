@@ -105,7 +105,7 @@ _FUNCTIONS = (
     *(
         ("vision.checkers.count", n)
         for n in (
-            "to_lab",
+            "to_lab8",
             "hough_circles",
             "edges_of",
             "verified",

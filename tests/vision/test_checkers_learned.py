@@ -149,3 +149,9 @@ def test_edge_probabilities_in_a_batch_are_each_points_own() -> None:
     assert one[4] == one[5] == 0.0 and one[0] > 0.5
     slots = PointSlots(strips, cares, f32, tris, size, {10 + i: i for i in range(6)}, [[]] * 6)
     assert [slots.edge_p(10 + i) for i in range(6)] == one
+    # Points holding checkers are asked later, the rest then in a second batch: the same floats.
+    held = [[], [object()], [], [object()], [object()], []]
+    row = {10 + i: i for i in range(6)}
+    slots = PointSlots(strips, cares, f32, tris, size, row, held)  # type: ignore[arg-type]
+    order = (0, 3, 5, 1, 2, 4)  # the first ask batches 0, 2 and 5; the second 3, 1 and 4
+    assert [slots.edge_p(10 + i) for i in order] == [one[i] for i in order]

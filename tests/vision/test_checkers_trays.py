@@ -132,3 +132,21 @@ def test_with_trays_reports_the_believed_counts() -> None:
     got = with_trays(counts, one)
     assert (got.off_white, got.off_black, got.off_from_trays) == (9, 10, False)
     assert got.off_confidence == 0.5
+
+
+def test_a_tray_mostly_out_of_the_image_is_not_warped(monkeypatch) -> None:
+    warps, plain = [], cv2.warpPerspective
+
+    def warp(*a, **k):  # type: ignore[no-untyped-def]
+        warps.append(a[2])
+        return plain(*a, **k)
+
+    monkeypatch.setattr("vision.checkers.trays.cv2.warpPerspective", warp)
+    # Too little of the strip in the image to hold a checker: not read, and not warped.
+    assert (
+        read_trays(_scene(6, 5, width=1240), np.eye(3), "bottom-right", BoardShape()) == TrayRead()
+    )
+    assert warps == []
+    # Enough of it: warped whole (a narrower warp's pixels differ) and read.
+    assert read_trays(_scene(6, 5), np.eye(3), "bottom-right", BoardShape()).visible
+    assert warps == [(96, 675)]

@@ -269,3 +269,15 @@ def test_circle_pitch_is_the_plain_loop(seed: int) -> None:
     got = circle_pitch(circles, cells, 300, 22.0)
     assert got is not None and got == _plain_circle_pitch(circles, cells, 300, 22.0)
     assert circle_pitch(circles[:0], cells, 300, 22.0) is None
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_gradients_and_field_of_the_8bit_lab_are_the_float_ones(seed: int) -> None:
+    from vision.medians import channel_medians, colour_median
+
+    lab8 = _lab(seed).astype(np.uint8)  # whole values: to_lab8's image
+    lab = lab8.astype(np.float32)  # to_lab's
+    for a, b in zip(gradients(lab8), gradients(lab), strict=True):
+        assert a.dtype == b.dtype == np.float32 and np.array_equal(a, b)
+    rows = slice(40, 50)
+    assert np.array_equal(channel_medians(lab8[rows]), colour_median(lab[rows].reshape(-1, 3)))

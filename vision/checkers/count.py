@@ -13,7 +13,7 @@ from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
     point_profiles,
-    to_lab,
+    to_lab8,
     triangle_parity,
     unlike_board,
 )
@@ -54,7 +54,7 @@ from vision.checkers.slot_model import (
 from vision.checkers.stacks import cell_checkers, first_layer_slots, slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
-from vision.medians import colour_median, masked_medians
+from vision.medians import channel_medians, masked_medians
 
 # Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
 # empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
@@ -97,7 +97,8 @@ def count_checkers(
     sy = h_in / h
     img = cv2.resize(rect_bgr, (w, h), interpolation=cv2.INTER_AREA) if h != h_in else rect_bgr
     geo = BoardGeometry(width=w, height=h, bar_frac=geometry.bar_frac)
-    lab, half = to_lab(img), h // 2
+    lab8, half = to_lab8(img), h // 2
+    lab = lab8.astype(np.float32)  # to_lab's
     cells = point_cells(geo)
     width = min(c.x1 - c.x0 for c in cells)
     cells = [Cell(c.column, c.top, c.x0, c.x0 + width) for c in cells]
@@ -114,7 +115,7 @@ def count_checkers(
     unsure = edge_band | ((yy > tip * 0.8) & (yy < tip * 1.2))
     care = (xx >= 1) & (xx <= width - 2)
     # Field colour: the middle band outside triangles and bar, median over the board.
-    field = colour_median(lab[int(h * 0.46) : int(h * 0.54)].reshape(-1, 3))
+    field = channel_medians(lab8[int(h * 0.46) : int(h * 0.54)])  # colour_median's, 8-bit
     # Triangle colours: two groups of alternating columns, median near the tips.
     band = (yy > tip * 0.55) & (yy < tip * 0.8) & tri_mask & ~unsure
     stacked = np.stack(strips)  # all 24 at once: the same values, less per-call overhead
@@ -131,13 +132,14 @@ def count_checkers(
     # Circles: checker outlines (light-on-light included), and the checker size.
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     raw = hough_circles(grey, 0.36 * geo.point_width, 0.52 * geo.point_width)
-    edges = edges_of(lab)
+    edges = edges_of(lab8)  # the float image's gradients (whole sums), from a third the bytes
     circles, strong, round_ = verified(raw, lab, edges, field, tri_colours)
     if len(circles) >= 3 and not shape.measured:
         d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
     profiles = point_profiles(diffs, cares, cx, d)
     extents = np.array([extent_of(p, d) for p in profiles])
-    outlines = point_outlines(circles, circles[strong], raw, cells, h)  # all points at once
+    sure = circles[strong]  # made once: each point's count is given them
+    outlines = point_outlines(circles, sure, raw, cells, h)  # all points at once
     pitch = circle_pitch(circles, cells, h, d, outlines) or fit_pitch(extents, d * 1.015)
     # Checkers of one layer cannot overlap: a shorter spacing came from fanned stacks' outlines
     # (boards full of them), and would fit one slot too many below the middle.
@@ -173,7 +175,7 @@ def count_checkers(
                 h,
                 half,
                 besides[i].tolist(),
-                circles[strong],
+                sure,
                 raw,
                 rim0=rims[i],
                 on_die=under_die,

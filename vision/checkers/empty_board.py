@@ -8,9 +8,17 @@ import numpy as np
 from vision.checkers.model import Cell
 
 
+def to_lab8(rect_bgr: np.ndarray) -> np.ndarray:
+    """The board image smoothed, as 8-bit Lab (``to_lab``'s values before the float copy).
+
+    >>> to_lab8(np.full((4, 4, 3), 255, np.uint8))[0, 0].tolist()
+    [255, 128, 128]
+    """
+    return cv2.cvtColor(cv2.GaussianBlur(rect_bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
+
+
 def to_lab(rect_bgr: np.ndarray) -> np.ndarray:
-    lab = cv2.cvtColor(cv2.GaussianBlur(rect_bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
-    return lab.astype(np.float32)
+    return to_lab8(rect_bgr).astype(np.float32)
 
 
 def colour_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -367,12 +367,19 @@ class PointSlots:
         self.strips, self.cares, self.field, self.tris = strips, cares, field, tris
         self.size, self.row = size, row
         self._edge: dict[int, float] = {}  # by cell
-        # Asked first, in one batch: the empty points (the counter doubts believed ones).
+        # Asked first, in one batch: the empty points (the counter doubts believed ones); at a
+        # second ask, all the others.
         self._first = [i for i, fs in enumerate(found) if not fs]
 
     def _p(self, i: int) -> float:
         if i not in self._edge:
-            cells, self._first = [i, *(j for j in self._first if j != i)], []
+            if self._edge:
+                # A second ask: the rest of the points in one batch too (reads ask for about
+                # six more one by one; each batch's rows are the same numbers).
+                rest = (j for j in range(len(self.strips)) if j != i and j not in self._edge)
+            else:
+                rest = (j for j in self._first if j != i)
+            cells = [i, *rest]
             d = self.size[0]
             new = edge_probabilities(self.strips, self.cares, self.field, self.tris, d, cells)
             self._edge.update(new)

@@ -106,14 +106,19 @@ class TrayRead:
     visible: bool = False  # the tray's strip lies in the frame
 
 
-def tray_strip(frame: np.ndarray, homography: np.ndarray, side: str) -> tuple[np.ndarray, int]:
+def tray_strip(
+    frame: np.ndarray, homography: np.ndarray, side: str, least: float = 0.0
+) -> tuple[np.ndarray, int]:
     """The strip past the field's ``side`` ("left"/"right") end (NEAR to REACH of the board's
     width out), x outward, in Lab (float32), and how many of its columns (from its inner
-    edge) lie wholly in the frame.
+    edge) lie wholly in the frame; fewer than ``least``: no strip (none of its columns), the
+    warp spared.
 
     >>> lab, inside = tray_strip(np.zeros((90, 120, 3), np.uint8), np.eye(3) * 0.1, "right")
     >>> lab.shape, inside
     ((675, 96, 3), 0)
+    >>> tray_strip(np.zeros((90, 120, 3), np.uint8), np.eye(3) * 0.1, "right", 1.0)[0].shape
+    (675, 0, 3)
     """
     lead = NEAR * CANON_W * SX
     w, h = int(REACH * CANON_W * SX - lead), int(CANON_H * SY)
@@ -122,7 +127,6 @@ def tray_strip(frame: np.ndarray, homography: np.ndarray, side: str) -> tuple[np
     else:  # mirrored: x outward from the field's left edge
         t = np.array([[-SX, 0, -lead], [0, SY, 0], [0, 0, 1]])
     m = t @ np.asarray(homography, np.float64).reshape(3, 3)
-    bgr = cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_LINEAR)
     # A column is in the frame when both its ends are (a straight line in a convex frame).
     xs = np.arange(w, dtype=np.float64) + 0.5
     ends = np.stack(
@@ -134,6 +138,10 @@ def tray_strip(frame: np.ndarray, homography: np.ndarray, side: str) -> tuple[np
         (src[..., 0] >= 0) & (src[..., 0] < fw) & (src[..., 1] >= 0) & (src[..., 1] < fh), 0
     )
     inside = int(np.argmin(ok)) if not ok.all() else w
+    if inside < least:
+        return np.zeros((h, 0, 3), np.float32), inside  # too little of it in the frame to read
+    # The whole strip's width: a narrower warp's pixels differ (OpenCV's blocks).
+    bgr = cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_LINEAR)
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     return lab, inside
 
@@ -266,12 +274,13 @@ def read_trays(
     ``homography`` maps the frame to the canonical board (CANON_W x CANON_H).
     """
     side = "left" if white_home.endswith("left") else "right"
-    lab, inside = tray_strip(frame, homography, side)
     # A checker's diameter in strip columns and rows (a point is about a 12.5th of the board's
     # width, the bar taking half a point; the canonical board squeezes its rows by the aspect).
     d_x = shape.checker_frac * CANON_W / 12.5 * SX
     d_y = d_x / SX * SY * 0.75 * shape.aspect
-    if inside < 2 * d_x - NEAR * CANON_W * SX:
+    least = 2 * d_x - NEAR * CANON_W * SX
+    lab, inside = tray_strip(frame, homography, side, least)
+    if inside < least:
         return TrayRead()
     lab = lab[:, :inside]
     whole = inside >= (TRAY_OUT - NEAR) * CANON_W * SX
