@@ -62,3 +62,21 @@ def test_a_side_far_over_fifteen_loses_its_one_doubted_stack_that_holds_the_exce
     counts[5] = 8
     fit_total(counts, 0, conf)
     assert counts[19] == 8 and counts[5] == 8
+
+
+def test_no_trim_while_a_believed_but_unsure_point_could_hold_the_phantom() -> None:
+    """Black read 19: a doubted 5 (real) and a 4 believed at 0.76 (a phantom).  Cutting the 5
+    would make the total look right and leave the phantom believed; the side stays over."""
+    from vision.checkers.totals import DOUBTED, TRIM_SURE, fit_total
+
+    counts = [0] * 24
+    counts[0], counts[8], counts[16], counts[17], counts[18], counts[19] = 1, 4, 4, 2, 3, 5
+    conf = [1.0] * 24
+    conf[8], conf[17], conf[19] = 0.76, 0.5, 0.62
+    assert DOUBTED <= conf[8] < TRIM_SURE
+    fit_total(counts, 0, conf)
+    assert counts[19] == 5 and counts[8] == 4 and sum(counts) == 19
+    # The same side with the 4 read sure: the doubted 5 is the only place the excess can be.
+    conf[8] = 1.0
+    fit_total(counts, 0, conf)
+    assert counts[19] == 1 and conf[19] < DOUBTED and sum(counts) == 15

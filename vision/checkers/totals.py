@@ -54,14 +54,20 @@ def fit_total(
 MAX_TRIM = 12
 # Confidence below which a point is doubted (the referee believes from 0.65).
 DOUBTED = 0.65
+# A believed point under this that also holds the excess could be the phantom instead: no trim.
+# The trim turns an over-count (read "uncertain") into a total that looks right, so a wrong pick
+# would leave the phantom believed (a 4 at 0.76 kept, the real 5 cut to 1).
+TRIM_SURE = 0.9
 
 
 def _trim_many(counts: list[int], conf: list[float], excess: int) -> None:
     """Take a side's ``excess`` (past fit_total's fix) off its one doubted point holding at
     least that many, in place: a stack nothing proves (a shadow, a hand, the other side's
-    stack read in this side's colour); with none or several such points, leave the counts."""
-    cands = [i for i in range(24) if counts[i] >= excess and conf[i] < DOUBTED]
-    if len(cands) != 1:
+    stack read in this side's colour); with none or several such points, or a believed but
+    not sure point (under ``TRIM_SURE``) that holds as many, leave the counts."""
+    holding = [i for i in range(24) if counts[i] >= excess and conf[i] < TRIM_SURE]
+    cands = [i for i in holding if conf[i] < DOUBTED]
+    if len(cands) != 1 or len(holding) != 1:
         return
     counts[cands[0]] -= excess
     conf[cands[0]] = min(conf[cands[0]], 0.4)
