@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 import cv2
@@ -52,13 +52,13 @@ from vision.face_groups import split_mixed as _split_mixed
 from vision.face_normal import OtherFace, loose_spots
 from vision.face_plain import face_plain as _face_plain
 from vision.lone_luma import lone_tries, luma_window, second_look
-from vision.pip_dedupe import dedupe
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
 from vision.pip_groups import make_group as _make_group
 from vision.pip_groups import mean as _mean
 from vision.pip_groups import median as _median
 from vision.pip_groups import share as _share
+from vision.pip_regions import mask_box, pips_in
 from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
@@ -104,7 +104,8 @@ def find_dice(
 
     ``die_size_px``: calibrated die side in pixels if known (limits the pip sizes searched).
     ``mask``: uint8/bool array of the image's height and width; only dice whose centre lies
-    where mask is non-zero are returned.
+    where mask is non-zero are returned; with a die size, pips are only searched in the mask's
+    box grown by 1.5 dice (``vision.pip_regions.mask_box``).
     ``learned_state``: with a die size, judge flat / cocked with the learned model
     (``vision.cocked``); False keeps the hand-made tilt cues (the model's own training).
     ``regions``: boxes (x0, y0, x1, y1) in image pixels; pips are only searched inside them
@@ -137,10 +138,12 @@ def find_dice(
         r_range = (0.065 * die_size_px * f, 0.12 * die_size_px * f)
     else:
         r_range = (1.2, max(8.0, 0.03 * max(gray.shape)))
+    if regions is None and mask is not None and die_size_px is not None:
+        regions = mask_box(mask, die_size_px)
     if regions is None:
         pips = find_pips(gray, r_range=r_range)
     else:
-        pips = _pips_in(gray, r_range, regions, f)
+        pips = pips_in(gray, r_range, regions, f)
     # A textured background can give thousands of spots: keep the most contrasted.
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
     die_px = die_size_px * f if die_size_px else None
@@ -266,30 +269,6 @@ def find_dice(
 def _image_pips(g: _Group, f: float) -> tuple[tuple[float, float, float], ...]:
     """A group's pips (x, y, r) in image pixels (``f``: the work scale)."""
     return tuple((p.x / f, p.y / f, p.r / f) for p in g.pips)
-
-
-def _pips_in(
-    gray: np.ndarray,
-    r_range: tuple[float, float],
-    regions: Sequence[tuple[int, int, int, int]],
-    f: float,
-) -> list[Pip]:
-    """Pips found inside the given boxes (image pixels) of the work image ``gray``."""
-    h, w = gray.shape
-    out: list[Pip] = []
-    for x0, y0, x1, y1 in regions:
-        # Crops start on the pyramid's grid (multiples of 8 work pixels), so that a spot is
-        # measured exactly as in the whole image.
-        a0, b0 = max(0, int(x0 * f) // 8 * 8), max(0, int(y0 * f) // 8 * 8)
-        a1, b1 = min(w, int(math.ceil(x1 * f))), min(h, int(math.ceil(y1 * f)))
-        if a1 - a0 < 16 or b1 - b0 < 16:
-            continue
-        out.extend(
-            replace(p, x=p.x + a0, y=p.y + b0)
-            for p in find_pips(gray[b0:b1, a0:a1], r_range=r_range)
-        )
-    # Overlapping boxes find a spot twice: as in the whole image, the stronger one stays.
-    return dedupe(out)
 
 
 def _single_half(p: Pip, multi: list[list[Pip]]) -> float:

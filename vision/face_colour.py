@@ -23,6 +23,8 @@ import math
 import cv2
 import numpy as np
 
+from vision.medians import rows_median
+
 RING_AT = 0.25  # ring radius, share of the die side: on the top face even when foreshortened
 FACE_CHROMA_SPREAD = 8.0  # Lab chroma units off the ring's median colour, at most
 FACE_LIGHT_SPREAD = 7.0  # 8-bit Lab lightness off the ring's median, at most, for a read
@@ -153,7 +155,7 @@ def pip_hue_off(
         return 0.0
     (x0, y0, x1, y1), sel = found
     lab = cv2.cvtColor(image_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2LAB).astype(np.float32)
-    face = np.median(lab[sel], axis=0)[1:] - 128.0
+    face = rows_median(lab[sel])[1:] - 128.0  # np.median's values, from one partition
     norm = float(face @ face)
     worst = 0.0
     for px, py, _ in pips:
@@ -203,7 +205,7 @@ def middle_off(
     (x0, y0, x1, y1), sel = found
     h, w = grey.shape[:2]
     crop = grey[y0:y1, x0:x1].astype(np.float32)
-    face = float(np.median(crop[sel]))
+    face = float(rows_median(crop[sel]))  # np.median's value, from one partition
     (ax, ay, _), (bx, by, _) = pips
     # A cocked die's pips may lie past the disc's box: read them off the whole image.
     pip = float(

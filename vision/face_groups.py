@@ -21,6 +21,7 @@ link; with it they are one face.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -56,6 +57,14 @@ def _pip_array(pips: list[Pip]) -> np.ndarray:
     return np.array([[p.x, p.y, p.r, float(p.dark)] for p in pips], np.float64).reshape(-1, 4)
 
 
+@functools.cache
+def _unit_steps(n: int) -> np.ndarray:
+    """``np.linspace(0.0, 1.0, n)``, made once a length (read only: the paths share it)."""
+    t = np.linspace(0.0, 1.0, n)
+    t.flags.writeable = False
+    return t
+
+
 def _segment_clean(
     gray: np.ndarray, a: Pip, b: Pip, arr: np.ndarray, dip: float = 0.25, sized: bool = False
 ) -> bool:
@@ -66,18 +75,14 @@ def _segment_clean(
     size is known (a board read; see below; dice-only photos keep the ring's face).
     """
     n = int(max(8, np.hypot(b.x - a.x, b.y - a.y)))
-    t = np.linspace(0.0, 1.0, n)
+    t = _unit_steps(n)
     xs = a.x + (b.x - a.x) * t
     ys = a.y + (b.y - a.y) * t
     keep = np.ones(n, bool)
     mx, my = (xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2
-    near = (
-        (arr[:, 3] == a.dark)
-        & (np.abs(np.log(arr[:, 2] / a.r)) < 0.6)
-        & (np.abs(arr[:, 0] - mx) <= n)
-        & (np.abs(arr[:, 1] - my) <= n)
-    )
-    others = arr[near]
+    # The pips near the path first (a few of dozens), then their size and kind: the same rows.
+    box = arr[(np.abs(arr[:, 0] - mx) <= n) & (np.abs(arr[:, 1] - my) <= n)]
+    others = box[(box[:, 3] == a.dark) & (np.abs(np.log(box[:, 2] / a.r)) < 0.6)]
     if len(others):
         d2 = (xs[None, :] - others[:, :1]) ** 2 + (ys[None, :] - others[:, 1:2]) ** 2
         keep &= np.all(d2 > (1.3 * others[:, 2:3]) ** 2, axis=0)

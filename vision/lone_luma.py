@@ -55,12 +55,17 @@ def remeasure(gray: np.ndarray, pips: Sequence[Pip]) -> list[Pip]:
 def lone_tries(groups: list[Group], kept: list[Group]) -> list[Group]:
     """The lone pips of ``groups`` not ``kept`` worth a look in luma: a spot far from round
     in the pip grey is no 1 in luma either (the bar is 0.75); a textured board's hundreds of
-    lone spots are not measured again (the look costs ~1 ms with them)."""
+    lone spots are not measured again (the look costs ~1 ms with them). Nor is a spot bigger
+    than ``_size_bar`` allows whatever luma measures (``_BIG_TRY_HALF`` of the half side):
+    half the tries on the bench's renders, where no try left leaves the look undone."""
     ids = {id(k) for k in kept}
     return [
         g
         for g in groups
-        if len(g.pips) == 1 and id(g) not in ids and g.pips[0].circularity >= _ROUND_TRY
+        if len(g.pips) == 1
+        and id(g) not in ids
+        and g.pips[0].circularity >= _ROUND_TRY
+        and g.pips[0].r <= _BIG_TRY_HALF * g.half
     ]
 
 

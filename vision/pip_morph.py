@@ -54,7 +54,10 @@ def morph_near(
         x0, y0 = c0 * _CELL, r0 * _CELL
         x1, y1 = min(w, (c0 + cw) * _CELL), min(h, (r0 + ch) * _CELL)
         mine = labels[r0 : r0 + ch, c0 : c0 + cw] == i
-        mine = np.repeat(np.repeat(mine, _CELL, axis=0), _CELL, axis=1)[: y1 - y0, : x1 - x0]
         filtered = cv2.morphologyEx(gray[y0:y1, x0:x1], op, kernel)
+        if mine.all():  # most groups fill their box: no per-pixel mask to make
+            out[y0:y1, x0:x1] = filtered
+            continue
+        mine = np.repeat(np.repeat(mine, _CELL, axis=0), _CELL, axis=1)[: y1 - y0, : x1 - x0]
         np.copyto(out[y0:y1, x0:x1], filtered, where=mine)
     return out

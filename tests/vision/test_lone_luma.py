@@ -6,8 +6,8 @@ import cv2
 import numpy as np
 
 from vision.dice import find_dice
-from vision.lone_luma import luma_window, remeasure
-from vision.pip_groups import make_group
+from vision.lone_luma import lone_tries, luma_window, remeasure, second_look
+from vision.pip_groups import Group, make_group
 from vision.pips import Pip
 
 
@@ -45,3 +45,23 @@ def test_luma_window_is_the_enlarged_luma_round_each_try() -> None:
     box = (slice(60, 120), slice(120, 180))
     assert np.abs(win[box].astype(int) - full[box].astype(int)).max() <= 1
     assert not win[:20, :20].any()  # away from the try: not computed
+
+
+def test_a_spot_too_big_for_the_second_look_is_not_tried() -> None:
+    # A dark spot a fifth of the half side across or less is tried; one bigger is refused by
+    # the second look's size bar whatever luma measures, so it is not measured again.
+    luma = np.full((120, 120), 220, np.uint8)
+    cv2.circle(luma, (40, 60), 4, 30, -1)
+    cv2.circle(luma, (85, 60), 6, 30, -1)
+    small = make_group([Pip(40.0, 60.0, 4.0, True, 190.0, 220.0, 30.0, 0.9)], 22.0)
+    big = make_group([Pip(85.0, 60.0, 6.0, True, 190.0, 220.0, 30.0, 0.9)], 22.0)
+    assert lone_tries([small, big], []) == [small]
+
+    def take_all(
+        gray: np.ndarray, groups: list[Group], multi: list[list[Pip]], pips: list[Pip]
+    ) -> list[Group]:
+        return groups
+
+    # Offered anyway, the big one is refused by the look itself: leaving it out changes nothing.
+    assert second_look(luma, [big], [], [big.pips[0]], take_all) == []
+    assert second_look(luma, [small], [], [small.pips[0]], take_all) == [small]

@@ -1,0 +1,41 @@
+"""The board read's pip search cropped to the dice mask's box (vision.pip_regions)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import vision.pip_regions as regions
+from tests.vision.test_dice import draw_die
+from vision.dice import find_dice
+
+
+def test_mask_box_grows_by_a_die_and_a_half_and_skips_near_whole_masks() -> None:
+    mask = np.zeros((300, 600), np.uint8)
+    mask[100:200, 350:450] = 1
+    assert regions.mask_box(mask, 20.0) == [(319, 69, 481, 231)]
+    mask[:, 10:] = 1  # nearly the whole image: no crop
+    assert regions.mask_box(mask, 20.0) is None
+
+
+def test_a_die_on_the_mask_edge_reads_as_in_the_whole_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    img = np.full((300, 600, 3), 60, np.uint8)
+    draw_die(img, 5, (120, 150), 40, 10)  # far from the mask: never searched
+    draw_die(img, 6, (452, 150), 40, 25)  # its centre just inside the mask's right edge
+    mask = np.zeros(img.shape[:2], np.uint8)
+    mask[100:200, 350:455] = 1
+    whole = find_dice(img, die_size_px=40)
+    assert sorted(d.value for d in whole) == [5, 6]
+    searched: list[tuple[int, ...]] = []
+    real = regions.find_pips
+    monkeypatch.setattr(
+        regions, "find_pips", lambda g, **kw: searched.append(g.shape) or real(g, **kw)
+    )
+    cropped = find_dice(img, die_size_px=40, mask=mask)
+    assert [(d.value, d.centre, d.pips) for d in cropped] == [
+        (d.value, d.centre, d.pips) for d in whole if d.value == 6
+    ]
+    # One crop, well under the (work) image: the first die's side was left out.
+    assert len(searched) == 1 and searched[0][1] < 0.6 * 600 * 44 / 40
