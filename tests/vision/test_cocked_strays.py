@@ -54,6 +54,17 @@ def _constant(p: float, threshold: float) -> CockedModel:
                        threshold)  # fmt: skip
 
 
+def _state(monkeypatch: pytest.MonkeyPatch, p: float, board: bool, *witnesses: object) -> str:
+    """The state a die gets from a model scoring every view ``p`` (with a board's camera or
+    none), given the witnesses ``state_from_model`` takes after the view (strays, tipped, pips)."""
+    model = _constant(p, 0.9)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+    img = np.full((200, 200, 3), 90, np.uint8)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
+    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
+    return state_from_model(img, (100.0, 100.0), 30.0, cues, view, *witnesses)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("p", "strays", "board", "state"),
     [
@@ -67,12 +78,7 @@ def _constant(p: float, threshold: float) -> CockedModel:
 def test_a_stray_pip_lowers_the_bar_only_with_a_board(
     monkeypatch: pytest.MonkeyPatch, p: float, strays: int, board: bool, state: str
 ) -> None:
-    model = _constant(p, 0.9)
-    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
-    img = np.full((200, 200, 3), 90, np.uint8)
-    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
-    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
-    assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, strays) == state
+    assert _state(monkeypatch, p, board, strays) == state
 
 
 @pytest.mark.parametrize(
@@ -87,12 +93,7 @@ def test_a_stray_pip_lowers_the_bar_only_with_a_board(
 def test_a_tipped_face_lowers_the_bar_as_a_stray_pip_does(
     monkeypatch: pytest.MonkeyPatch, p: float, tipped: bool, board: bool, state: str
 ) -> None:
-    model = _constant(p, 0.9)
-    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
-    img = np.full((200, 200, 3), 90, np.uint8)
-    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
-    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
-    assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, 0, tipped) == state
+    assert _state(monkeypatch, p, board, 0, tipped) == state
 
 
 @pytest.mark.parametrize(
@@ -109,12 +110,7 @@ def test_a_tipped_face_lowers_the_bar_as_a_stray_pip_does(
 def test_a_read_face_of_four_to_six_pips_lowers_the_bar(
     monkeypatch: pytest.MonkeyPatch, p: float, pips: int, board: bool, state: str
 ) -> None:
-    model = _constant(p, 0.9)
-    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
-    img = np.full((200, 200, 3), 90, np.uint8)
-    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
-    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
-    assert state_from_model(img, (100.0, 100.0), 30.0, cues, view, 0, False, pips) == state
+    assert _state(monkeypatch, p, board, 0, False, pips) == state
 
 
 def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
