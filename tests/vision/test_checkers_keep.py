@@ -80,3 +80,20 @@ def test_no_trim_while_a_believed_but_unsure_point_could_hold_the_phantom() -> N
     conf[8] = 1.0
     fit_total(counts, 0, conf)
     assert counts[19] == 1 and conf[19] < DOUBTED and sum(counts) == 15
+
+
+def test_after_a_trim_a_count_the_trim_did_not_prove_is_doubted() -> None:
+    """White read 20: a doubted 6 (really 2) and the bar read 2 at 0.7 (really 1).  The trim
+    takes the whole excess off the 6; the bar may hold part of it, so it is no longer believed,
+    nor is a point under TRIM_SURE, while sure points keep their confidence."""
+    from vision.checkers.totals import DOUBTED, TRIM_SURE, fit_total
+
+    counts = [0] * 24
+    counts[0], counts[2], counts[3], counts[5], counts[12], counts[17] = 2, 2, 2, 1, 3, 6
+    counts[18], counts[22] = 1, 1
+    conf = [1.0] * 24
+    conf[3], conf[17] = 0.83, 0.5
+    bar, bar_conf = fit_total(counts, 2, conf, 0.7)
+    assert counts[17] == 1 and sum(counts) + bar == 15
+    assert bar_conf < DOUBTED and conf[3] < DOUBTED and conf[17] < DOUBTED
+    assert conf[0] == 1.0 and TRIM_SURE <= conf[12]

@@ -30,7 +30,14 @@ def fit_total(
     confidence."""
     excess = sum(counts) + bar + off - CHECKERS_PER_SIDE
     if max_fix < excess <= MAX_TRIM:
-        _trim_many(counts, conf, excess)
+        if _trim_many(counts, conf, excess):
+            # The trim makes the total fit, so the read is no longer "uncertain"; a count the
+            # trim did not prove (under TRIM_SURE) may hold part of the excess: doubt it.
+            for i in range(24):
+                if counts[i] > 0 and conf[i] < TRIM_SURE:
+                    conf[i] = min(conf[i], TRIMMED_DOUBT)
+            if bar > 0 and bar_conf < TRIM_SURE:
+                bar_conf = min(bar_conf, TRIMMED_DOUBT)
         return bar, bar_conf
     if not 0 < excess <= max_fix:
         return bar, bar_conf
@@ -75,19 +82,23 @@ DOUBTED = 0.65
 # The trim turns an over-count (read "uncertain") into a total that looks right, so a wrong pick
 # would leave the phantom believed (a 4 at 0.76 kept, the real 5 cut to 1).
 TRIM_SURE = 0.9
+# What such a count (or the bar) is lowered to after a trim: under the referee's 0.65.
+TRIMMED_DOUBT = 0.6
 
 
-def _trim_many(counts: list[int], conf: list[float], excess: int) -> None:
+def _trim_many(counts: list[int], conf: list[float], excess: int) -> bool:
     """Take a side's ``excess`` (past fit_total's fix) off its one doubted point holding at
     least that many, in place: a stack nothing proves (a shadow, a hand, the other side's
     stack read in this side's colour); with none or several such points, or a believed but
-    not sure point (under ``TRIM_SURE``) that holds as many, leave the counts."""
+    not sure point (under ``TRIM_SURE``) that holds as many, leave the counts.  True if
+    it trimmed."""
     holding = [i for i in range(24) if counts[i] >= excess and conf[i] < TRIM_SURE]
     cands = [i for i in holding if conf[i] < DOUBTED]
     if len(cands) != 1 or len(holding) != 1:
-        return
+        return False
     counts[cands[0]] -= excess
     conf[cands[0]] = min(conf[cands[0]], 0.4)
+    return True
 
 
 # A lone checker (one or two on a point) whose edge slot shows a clear rim (``slot_rim`` from
