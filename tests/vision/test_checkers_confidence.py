@@ -118,25 +118,3 @@ def test_a_side_over_fifteen_gives_up_a_loose_checker_first() -> None:
     with_bar = [5, 5, 3, 1] + [0] * 20
     assert fit_total(with_bar, 2, list(conf), 0.5, first=loose) == (1, 0.4)
     assert with_bar[3] == 1
-
-
-def test_a_tall_stack_at_its_blanket_cap_is_trimmed_after_a_doubted_small_one() -> None:
-    from vision.checkers.totals import fit_total
-
-    # Sixteen: a stack of seven at the tall stacks' cap (0.5) and a three a little surer; the
-    # three gives one up, the seven keeps its count.
-    counts = [7, 3, 5, 1] + [0] * 20
-    conf = [0.5, 0.55, 1.0, 1.0] + [1.0] * 20
-    fit_total(counts, 0, conf)
-    assert counts[:2] == [7, 2] and conf[1] <= 0.4 and conf[0] == 0.5
-    # Past that margin (more than 0.1 surer), the seven still goes first.
-    surer = [7, 3, 5, 1] + [0] * 20
-    fit_total(surer, 0, [0.5, 0.7, 1.0, 1.0] + [1.0] * 20)
-    assert surer[:2] == [6, 3]
-    own = [7, 3, 5, 1] + [0] * 20
-    fit_total(own, 0, [0.3, 0.45, 1.0, 1.0] + [1.0] * 20)
-    assert own[:2] == [6, 3]
-    # A six or smaller at the cap keeps the largest-first order among equals (five before three).
-    small = [5, 3, 6, 2] + [0] * 20
-    fit_total(small, 0, [0.5, 0.5, 1.0, 1.0] + [1.0] * 20)
-    assert small[:2] == [4, 3]

@@ -45,11 +45,7 @@ def fit_total(
     last = keep or [False] * 24
     for _ in range(excess):
         occupied = [i for i in range(24) if counts[i] > 0]
-        i = min(
-            occupied,
-            key=lambda k: (last[k], not early[k], _doubt(counts[k], conf[k]), -counts[k]),
-            default=None,
-        )
+        i = min(occupied, key=lambda k: (last[k], not early[k], conf[k], -counts[k]), default=None)
         if bar > 0 and (i is None or bar_conf <= conf[i]):
             # A doubtful bar count (a run of checker colour, no outline) goes first.
             bar -= 1
@@ -58,19 +54,6 @@ def fit_total(
             counts[i] -= 1
             conf[i] = min(conf[i], 0.4)
     return bar, bar_conf
-
-
-# A stack of TALL or more at the tall stacks' blanket cap (TALL_CAP, a doubt every tall stack
-# gets) is trimmed after other points up to TALL_EDGE more certain, whose doubt is their own
-# (own IMG_40801-41200: a right 6, 7 and 12 lost one for a 2 read 3 beside them).
-TALL = 6
-TALL_CAP = 0.5
-TALL_EDGE = 0.1
-
-
-def _doubt(count: int, conf: float) -> float:
-    """A point's place in fit_total's trimming order (least certain first)."""
-    return conf + TALL_EDGE if count >= TALL and conf <= TALL_CAP else conf
 
 
 # A side counted 3 to MAX_TRIM over fifteen loses them all from its one doubted point that
