@@ -78,3 +78,23 @@ def test_a_side_misread_short_or_seen_not_bearing_off_keeps_its_points() -> None
         conf = [1.0] * 24
         doubt_away(white, _counts({24: 15}), 0, 0, conf, off)
         assert conf == [1.0] * 24
+
+
+def test_names_the_rules_doubt_but_cannot_swap_leave_every_point_doubted() -> None:
+    """White's last three home (points 1-2, twelve off) named black, black's fifteen named
+    white: as named, "black" bore off with checkers far from home, and only one side breaks
+    the rules, too little to swap; with the names swapped both sides fit, so every point is
+    doubted (and nothing when the names fit as read)."""
+    from vision.checkers.home_sides import RENAMED_CONF, doubt_every_point, names_in_doubt
+
+    named_white = _counts({9: 1, 12: 1, 21: 1, 23: 3, 24: 9})
+    named_black = _counts({1: 1, 2: 2})
+    assert names_in_doubt(named_white, named_black, 0, 0)
+    assert not names_in_doubt(named_black, named_white, 0, 0)
+    assert swap_named_sides(list(named_white), list(named_black), 0, 0, [1.0] * 24) == ([], False)
+    conf = [1.0] * 24
+    doubt_every_point(named_white, named_black, conf)
+    occupied = [bool(w or b) for w, b in zip(named_white, named_black, strict=True)]
+    assert [c <= RENAMED_CONF for c in conf] == occupied
+    # A side short but all home, the other whole: what the rules allow is left alone.
+    assert not names_in_doubt(_counts({6: 5, 13: 5, 24: 5}), _counts({24: 3}), 0, 0)

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
+from vision.checkers import home_sides
 from vision.checkers.bar import CubeSeen, bar_checkers
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die, dice_mask
 from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
@@ -18,7 +19,7 @@ from vision.checkers.empty_board import (
     unlike_board,
 )
 from vision.checkers.fanned import fanned_run, outline_past_row
-from vision.checkers.home_sides import doubt_away, rename_sides
+from vision.checkers.home_sides import doubt_away, names_in_doubt, rename_sides
 from vision.checkers.layers import RimProbe
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
@@ -358,6 +359,7 @@ def count_checkers(
     if colours is None:
         # This frame's sets named the wrong way round (late in a game): the rules rename them.
         bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
+    named_doubt = colours is None and names_in_doubt(white, black, bar_w, bar_b)
     # In the cells' order, as they were found.
     discs = [disc for idx in indices for disc in point_discs[idx]]
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
@@ -374,6 +376,8 @@ def count_checkers(
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
     doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
     doubt_away(white, black, bar_w, bar_b, conf, off)
+    if named_doubt:  # after the fills, which would take the doubt as room for the missing
+        home_sides.doubt_every_point(white, black, conf)
     doubt_going_on(white, black, conf, seen_from)
     return CheckerCounts(
         white=tuple(white),

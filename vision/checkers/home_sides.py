@@ -131,3 +131,28 @@ def doubt_away(
         away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
         if len(away) == 1:
             conf[away[0]] = min(conf[away[0]], RENAMED_CONF)
+
+
+def names_in_doubt(white: list[int], black: list[int], bar_white: int, bar_black: int) -> bool:
+    """One side, as named, bore off with checkers away from home (the rules forbid it), while
+    with the names swapped both sides fit: the names may be wrong, though one broken side is
+    too little to swap them (``swap_named_sides`` wants both).  Own unseen IMG_40249: white's
+    last three home, named black; the "black" side's twelve missing were then filled onto one
+    point and every swapped count believed.
+
+    >>> white, black = [0] * 24, [0] * 24
+    >>> white[8], white[20], white[23], black[0], black[1] = 1, 1, 13, 1, 2
+    >>> names_in_doubt(white, black, 0, 0)
+    True
+    >>> names_in_doubt(black, white, 0, 0)   # named right: white's three home, black whole
+    False
+    """
+    now = (bore_off_away(white, bar_white, False), bore_off_away(black, bar_black, True))
+    return sum(now) == 1 and fits(black, bar_black, False) and fits(white, bar_white, True)
+
+
+def doubt_every_point(white: list[int], black: list[int], conf: list[float]) -> None:
+    """Lower every occupied point's confidence to ``RENAMED_CONF``, in place."""
+    for i in range(24):
+        if white[i] or black[i]:
+            conf[i] = min(conf[i], RENAMED_CONF)
