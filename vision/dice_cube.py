@@ -18,40 +18,27 @@ Both must hold; only the few readings with large pips are read as a cube (~2-6 m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
 
 import cv2
 import numpy as np
 
 from vision.board.geometry import BoardGeometry
 from vision.cube_face import read_cube_face
+from vision.dice import DieReading
+from vision.pip_groups import median
 
 _BIG_PIP = 0.1  # a reading's median pip radius, in die sides, from which it may be the cube's
 _CUBE_SIDE = 0.55 / 0.92  # the cube's side in point widths (~22 mm on a ~40 mm point)
 _CUBE_READ = 0.78  # the cube face reader's score on it from which it is the cube's numeral
 
 
-class _Reading(Protocol):
-    """What ``left_to_cube`` needs of a reading (``vision.dice.DieReading``)."""
-
-    @property
-    def value(self) -> int | None: ...
-    @property
-    def centre(self) -> tuple[float, float]: ...
-    @property
-    def pips(self) -> tuple[tuple[float, float, float], ...]: ...
-
-
-R = TypeVar("R", bound=_Reading)
-
-
 def left_to_cube(
-    readings: Sequence[R],
+    readings: Sequence[DieReading],
     frame: np.ndarray,
     homography: np.ndarray,
     geometry: BoardGeometry,
     die_px: float,
-) -> list[R]:
+) -> list[DieReading]:
     """``readings`` (frame pixels) without those that are the cube's face: a value read from
     pips of median radius ``_BIG_PIP`` die sides (``die_px``, frame pixels) or more, where
     :func:`vision.cube_face.read_cube_face` (``homography`` frame -> canonical pixels of
@@ -75,6 +62,4 @@ def left_to_cube(
 
 def _big_pips(pips: Sequence[tuple[float, float, float]], die_px: float) -> bool:
     """Whether the pips' median radius is ``_BIG_PIP`` die sides or more."""
-    r = sorted(p[2] for p in pips)  # a handful: sorted beats np.median's overhead
-    n = len(r)
-    return (r[n // 2] + r[(n - 1) // 2]) / 2 >= _BIG_PIP * die_px
+    return median([p[2] for p in pips]) >= _BIG_PIP * die_px

@@ -27,13 +27,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from vision.face_completion import farthest_pair, ink_evidence
-from vision.pip_groups import Group, median
+from vision.pip_groups import Group, Linked, median
+
+if TYPE_CHECKING:  # vision.dice imports this module
+    from vision.dice import DieReading
 from vision.pips import Pip
 
 _SHORT_SPAN = 0.5  # a 2 or 3 spanning under this share of the die side is unread
@@ -59,22 +62,6 @@ _ROW_TURNS = tuple(math.radians(a) for a in (-30, -15, 0, 15, 30))
 # such pairs lie 0.50-0.92 apart (IMG_37201-37600, 31801-32200, /tmp/train), two dice read
 # right 1.2 apart.
 _ONE_DIE = 0.9
-
-
-class _Reading(Protocol):
-    """What ``one_reading_a_die`` needs of a reading (``vision.dice.DieReading``)."""
-
-    @property
-    def value(self) -> int | None: ...
-    @property
-    def centre(self) -> tuple[float, float]: ...
-    @property
-    def state(self) -> str: ...
-    @property
-    def confidence(self) -> float: ...
-
-
-R = TypeVar("R", bound=_Reading)
 
 
 def unreadable(
@@ -284,7 +271,7 @@ def _column_of_six(gray: np.ndarray, g: Group, die_px: float) -> bool:
     return False
 
 
-def one_reading_a_die(readings: Sequence[R], die_px: float) -> list[R]:
+def one_reading_a_die(readings: Sequence[DieReading], die_px: float) -> list[DieReading]:
     """The readings of a board frame with those closer than ``_ONE_DIE`` die sides (``die_px``,
     image pixels) taken as one die: a cocked die's top and side face (or a face and a
     fragment of it) each read as a die put a phantom die beside it, and which of them is up
@@ -304,36 +291,23 @@ def one_reading_a_die(readings: Sequence[R], die_px: float) -> list[R]:
     [2, 3]
     """
     n = len(readings)
-    root = list(range(n))
-
-    def find(i: int) -> int:
-        while root[i] != i:
-            root[i] = root[root[i]]
-            i = root[i]
-        return i
-
+    links = Linked(n)
     reach = _ONE_DIE * die_px
     for i in range(n):
         for j in range(i + 1, n):
             (xi, yi), (xj, yj) = readings[i].centre, readings[j].centre
             if math.hypot(xi - xj, yi - yj) < reach:
-                root[find(i)] = find(j)
-    members: dict[int, list[int]] = {}
-    for i in range(n):
-        members.setdefault(find(i), []).append(i)
+                links.join(i, j)
     out = []
-    for i in range(n):
-        group = members[find(i)]
+    for group in links.groups():  # ordered by their first reading, as the readings were
         if len(group) == 1:
-            out.append(readings[i])
+            out.append(readings[group[0]])
             continue
-        if i != group[0]:
-            continue  # the die's reading is made once, at its first member
         dice = [readings[k] for k in group]
         keep = max(dice, key=lambda r: (r.value is not None, r.confidence))
         values = {r.value for r in dice if r.value is not None}
         value = keep.value if len(values) <= 1 else None
         # A die showing two faces read is tilted: cocked if any of its faces was called so.
         state = "cocked" if any(r.state == "cocked" for r in dice) else keep.state
-        out.append(replace(keep, value=value, state=state))  # type: ignore[type-var]
+        out.append(replace(keep, value=value, state=state))
     return out

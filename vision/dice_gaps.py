@@ -17,37 +17,25 @@ apart, a die on a checker 0.27 off the middle of two overlapping discs).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
 
 import cv2
 import numpy as np
+
+from vision.dice import DieReading
 
 _MIDDLE = 0.25  # the reading's centre this near the middle of the two discs (in radii)
 _AWAY = (0.8, 1.2)  # each disc's centre this far from the reading (in radii)
 _TOUCH = (1.7, 2.3)  # the two discs' centres this far apart (in radii): touching
 
 
-class _Reading(Protocol):
-    """What ``out_of_checker_gaps`` needs of a reading (``vision.dice.DieReading``)."""
-
-    @property
-    def value(self) -> int | None: ...
-    @property
-    def centre(self) -> tuple[float, float]: ...
-
-
-R = TypeVar("R", bound=_Reading)
-
-
 def out_of_checker_gaps(
-    readings: Sequence[R],
+    readings: Sequence[DieReading],
     discs: Sequence[tuple[float, float, float, int]],
     to_work: np.ndarray,
-) -> list[R]:
+) -> list[DieReading]:
     """``readings`` (frame pixels) without the 2s read where two checker ``discs`` (x, y,
     radius, colour in working canonical pixels; ``to_work`` maps frame pixels there) touch.
 
-    >>> from vision.dice import DieReading
     >>> gap = DieReading(2, (40, 40, 60, 60), (50.0, 50.0), "flat", 0.8, 20.0)
     >>> discs = [(50.0, 30.0, 20.0, 0), (50.0, 70.0, 20.0, 0)]
     >>> out_of_checker_gaps([gap], discs, np.eye(3))
