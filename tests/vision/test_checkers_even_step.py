@@ -35,30 +35,28 @@ def _circles(cell: Cell, h: int, d: float, pitch: float, t: np.ndarray) -> np.nd
     return np.array([[x, v, d / 2] for v in y], np.float32)
 
 
-def test_a_stack_fanned_at_a_bit_over_half_a_pitch_is_not_read_as_a_pyramid() -> None:
+def _outlines_counted(t: np.ndarray) -> int:
+    """Checkers counted on a top point (pitch 41, checkers 40 wide) from outlines alone, at
+    ``t`` pitches from its edge: no colour, no difference from the board."""
     cell, h, half, d, pitch = Cell(0, True, 0, 45), 448, 224, 40.0, 41.0
-    # Eight fanned at 0.575 pitch: its outlines fall near slots and gaps at first.
-    circles = _circles(cell, h, d, pitch, np.arange(8) * 0.575)
+    circles = _circles(cell, h, d, pitch, t)
     strip = np.zeros((half, 45, 3), np.float32)
     diff = np.zeros((half, 45), bool)
-    found = cell_checkers(
-        cell, strip, diff, circles, 0.0, pitch, d, h, half, sure=circles, raw=circles
+    return len(
+        cell_checkers(cell, strip, diff, circles, 0.0, pitch, d, h, half, sure=circles, raw=circles)
     )
-    assert len(found) == 8
+
+
+def test_a_stack_fanned_at_a_bit_over_half_a_pitch_is_not_read_as_a_pyramid() -> None:
+    # Eight fanned at 0.575 pitch: its outlines fall near slots and gaps at first.
+    assert _outlines_counted(np.arange(8) * 0.575) == 8
 
 
 def test_the_step_is_fitted_to_the_outlines_as_found_not_as_shifted_to_the_slot_grid() -> None:
     # A fanned eight whose edge checker shows no outline: its outlines near slots (1.16, 2.90,
     # 4.06) shift the grid, which brings the rest nearer a pyramid's slots and gaps.
-    cell, h, half, d, pitch = Cell(0, True, 0, 45), 448, 224, 40.0, 41.0
     t = np.array([0.58, 1.16, 1.74, 2.32, 2.90, 3.48, 4.06])
-    circles = _circles(cell, h, d, pitch, t)
-    strip = np.zeros((half, 45, 3), np.float32)
-    diff = np.zeros((half, 45), bool)
-    found = cell_checkers(
-        cell, strip, diff, circles, 0.0, pitch, d, h, half, sure=circles, raw=circles
-    )
-    assert len(found) == 8
+    assert _outlines_counted(t) == 8
 
 
 def test_a_row_of_five_with_colour_past_it_is_not_read_as_a_fanned_six() -> None:

@@ -6,7 +6,6 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers import home_sides
 from vision.checkers.bar import CubeSeen, bar_checkers
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die, dice_mask
 from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
@@ -19,7 +18,7 @@ from vision.checkers.empty_board import (
     unlike_board,
 )
 from vision.checkers.fanned import fanned_run, outline_past_row
-from vision.checkers.home_sides import doubt_away, names_in_doubt, rename_sides
+from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.layers import RimProbe
 from vision.checkers.model import (
     CHECKERS_PER_SIDE,
@@ -377,7 +376,7 @@ def count_checkers(
     doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
     doubt_away(white, black, bar_w, bar_b, conf, off)
     if named_doubt:  # after the fills, which would take the doubt as room for the missing
-        home_sides.doubt_every_point(white, black, conf)
+        doubt_every_point(white, black, conf)
     doubt_going_on(white, black, conf, seen_from)
     return CheckerCounts(
         white=tuple(white),

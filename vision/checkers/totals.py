@@ -10,6 +10,7 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.checkers.empty_board import colour_dist
 from vision.checkers.model import CHECKERS_PER_SIDE
+from vision.checkers.short_side import DOUBTED  # the referee believes from there
 
 
 def fit_total(
@@ -33,9 +34,9 @@ def fit_total(
         if _trim_many(counts, conf, excess):
             # The trim makes the total fit, so the read is no longer "uncertain"; a count the
             # trim did not prove (under TRIM_SURE) may hold part of the excess: doubt it.
-            for i in range(24):
-                if counts[i] > 0 and conf[i] < TRIM_SURE:
-                    conf[i] = min(conf[i], TRIMMED_DOUBT)
+            for p in range(24):
+                if counts[p] > 0 and conf[p] < TRIM_SURE:
+                    conf[p] = min(conf[p], TRIMMED_DOUBT)
             if bar > 0 and bar_conf < TRIM_SURE:
                 bar_conf = min(bar_conf, TRIMMED_DOUBT)
         return bar, bar_conf
@@ -59,8 +60,6 @@ def fit_total(
 # A side counted 3 to MAX_TRIM over fifteen loses them all from its one doubted point that
 # holds as many (``_trim_many``).
 MAX_TRIM = 12
-# Confidence below which a point is doubted (the referee believes from 0.65).
-DOUBTED = 0.65
 # A believed point under this that also holds the excess could be the phantom instead: no trim.
 # The trim turns an over-count (read "uncertain") into a total that looks right, so a wrong pick
 # would leave the phantom believed (a 4 at 0.76 kept, the real 5 cut to 1).
@@ -76,11 +75,10 @@ def _trim_many(counts: list[int], conf: list[float], excess: int) -> bool:
     not sure point (under ``TRIM_SURE``) that holds as many, leave the counts.  True if
     it trimmed."""
     holding = [i for i in range(24) if counts[i] >= excess and conf[i] < TRIM_SURE]
-    cands = [i for i in holding if conf[i] < DOUBTED]
-    if len(cands) != 1 or len(holding) != 1:
+    if len(holding) != 1 or conf[holding[0]] >= DOUBTED:
         return False
-    counts[cands[0]] -= excess
-    conf[cands[0]] = min(conf[cands[0]], 0.4)
+    counts[holding[0]] -= excess
+    conf[holding[0]] = min(conf[holding[0]], 0.4)
     return True
 
 
