@@ -112,6 +112,8 @@ def frame_colours(
             # darker ones keep the split (a dark board's lighter set is as dark as a red one).
             labels = np.zeros(len(labels), int)
         return labels, True
+    if shaded_apart(feats[free], labels[free]):
+        return labels, True
     light = [feats[free & (labels == j), 0] for j in (0, 1)]
     if all(len(v) for v in light) and float(light[0].mean() - light[1].mean()) < NAMED_APART:
         # Two sets whose names lightness does not give (white beside cream or wood named by
@@ -126,6 +128,35 @@ def frame_colours(
         return labels, False
     apart = float(colour_dist(feats[big][halves].mean(axis=0), feats[big][~halves].mean(axis=0)))
     return labels, apart > SPLIT_APART
+
+
+# Two light clusters of one hue, this near in lightness, are one set split by shading: real
+# sets differ in hue (white beside cream or wood) or far in lightness (white beside grey or
+# black). Board given on /tmp/train, dev and five 200-frame render sets (1 500 frames): only
+# two frames split so (white's own checkers in two, a light wood set's stacks in two), both
+# with counts of the wrong colour believed.
+SHADED_HUE = 4.0
+SHADED_L = 40.0
+SHADED_LIGHT = 120.0
+
+
+def shaded_apart(feats: np.ndarray, labels: np.ndarray) -> bool:
+    """Are the two clusters (``labels`` 0 / 1 of ``feats``, Lab) one light set split by
+    shading: the same hue, both lighter than ``SHADED_LIGHT``, nearer than ``SHADED_L``?
+
+    >>> f = np.array([[220, 127, 138], [225, 127, 139], [200, 127, 138]], np.float32)
+    >>> shaded_apart(f, np.array([0, 0, 1]))
+    True
+    >>> f[2, 2] = 150   # the darker one yellower: cream beside white
+    >>> shaded_apart(f, np.array([0, 0, 1]))
+    False
+    """
+    if len(feats) < 2 or labels.min() == labels.max():
+        return False
+    a, b = feats[labels == 0].mean(axis=0), feats[labels == 1].mean(axis=0)
+    hue = float(np.hypot(a[1] - b[1], a[2] - b[2]))
+    light = min(float(a[0]), float(b[0])) > SHADED_LIGHT
+    return hue < SHADED_HUE and light and abs(float(a[0] - b[0])) < SHADED_L
 
 
 def set_colours(

@@ -358,7 +358,8 @@ def count_checkers(
     if colours is None:
         # This frame's sets named the wrong way round (late in a game): the rules rename them.
         bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
-    named_doubt = colours is None and names_in_doubt(white, black, bar_w, bar_b)
+    named = colour_votes(labels, free).tolist()  # the split's names, clear of dice
+    named_doubt = colours is None and names_in_doubt(white, black, bar_w, bar_b, named)
     # In the cells' order, as they were found.
     discs = [disc for idx in indices for disc in point_discs[idx]]
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)

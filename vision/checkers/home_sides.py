@@ -27,6 +27,8 @@ nothing (a phantom, more often than a renamed point).  A point renamed so is dou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME
 
 # A side this far short of 15 bore off (a side one or two short was more often misread).
@@ -133,12 +135,24 @@ def doubt_away(
             conf[away[0]] = min(conf[away[0]], RENAMED_CONF)
 
 
-def names_in_doubt(white: list[int], black: list[int], bar_white: int, bar_black: int) -> bool:
+def names_in_doubt(
+    white: list[int],
+    black: list[int],
+    bar_white: int,
+    bar_black: int,
+    named: Sequence[int] = (),
+) -> bool:
     """One side, as named, bore off with checkers away from home (the rules forbid it), while
     with the names swapped both sides fit: the names may be wrong, though one broken side is
     too little to swap them (``swap_named_sides`` wants both).  Own unseen IMG_40249: white's
     last three home, named black; the "black" side's twelve missing were then filled onto one
     point and every swapped count believed.
+
+    Or the colour split named checkers of both sets (``named``: 0 white, 1 black, one per
+    checker it split) but one set holds no point nor the bar once each point took its
+    majority: the split was shading within the points' stacks, not two sets, and the one
+    set's name is a guess (1 500 render frames, board given: 12 such, their counts doubted
+    already but for one, a light wood set named white beside a lone white checker).
 
     >>> white, black = [0] * 24, [0] * 24
     >>> white[8], white[20], white[23], black[0], black[1] = 1, 1, 13, 1, 2
@@ -146,7 +160,12 @@ def names_in_doubt(white: list[int], black: list[int], bar_white: int, bar_black
     True
     >>> names_in_doubt(black, white, 0, 0)   # named right: white's three home, black whole
     False
+    >>> names_in_doubt([3] + [0] * 23, [0] * 24, 0, 0, named=[0, 1, 0])   # black outvoted
+    True
     """
+    held = (any(white) or bar_white > 0, any(black) or bar_black > 0)
+    if 0 in named and 1 in named and not all(held):
+        return True
     now = (bore_off_away(white, bar_white, False), bore_off_away(black, bar_black, True))
     return sum(now) == 1 and fits(black, bar_black, False) and fits(white, bar_white, True)
 
