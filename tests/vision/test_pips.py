@@ -7,18 +7,17 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.pip_windows import window, windows_at
-from vision.pips import (
+from vision.pip_scale import (
     _SIGMAS,
     _STEP_SIGMAS,
     _bands,
     _blur_rows,
     _extrema,
-    _morph_near,
     _pyr_down,
     _ScaleSpace,
-    find_pips,
 )
+from vision.pip_windows import window, windows_at
+from vision.pips import _morph_near, find_pips
 
 
 def _image(h: int, w: int, seed: int = 0) -> np.ndarray:
@@ -105,7 +104,7 @@ def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...], thr:
             else:
                 low = cv2.erode(np.minimum(np.minimum(three[0], three[1]), three[2]), kern)
                 want = (dogs[k] <= low) & (dogs[k] < -thr)
-            ys, xs, v = _extrema(space, k, dark, thr)
+            ys, xs, v = _extrema(space, k, thr)[dark]
             wy, wx = np.nonzero(want)
             assert len(wy) > 0
             assert np.array_equal(ys, wy) and np.array_equal(xs, wx)
