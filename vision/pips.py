@@ -21,7 +21,7 @@ import numpy as np
 
 from vision.pip_dedupe import dedupe
 from vision.pip_morph import morph_near
-from vision.pip_scale import _SIGMAS, _extrema, _pyr_down, _ScaleSpace
+from vision.pip_scale import _SIGMAS, _extrema, _pyr_down, _ScaleSpace, _skip_down
 
 
 @dataclass(frozen=True)
@@ -192,7 +192,7 @@ def find_pips(
     # Per polarity, per layer: columns x, y, r (full-image pixels) and strength.
     cands: dict[bool, list[np.ndarray]] = {True: [], False: []}
     thr = 0.2 * min_contrast
-    level = gray  # converted to float32 when first blurred or halved
+    level = gray  # the image itself is searched in float (converted when first blurred)
     scale = 1.0
     while min(level.shape) >= 16:
         radii = [_SIGMAS[k] * 1.5 * scale for k in range(1, 4)]
@@ -202,11 +202,13 @@ def find_pips(
         if not wanted:
             if r_range[1] < radii[-1]:
                 break
-            # Spots of the sizes sought are coarser than this level: skip its blurs.
-            level = _pyr_down(level)
+            # Spots of the sizes sought are coarser than this level: skip its blurs (a
+            # skipped 8-bit level is halved into 8 bits and blurred from those, ``_gauss``).
+            level = _skip_down(level)
             scale *= 2.0
             continue
-        level = level.astype(np.float32, copy=False)
+        if level is gray:
+            level = level.astype(np.float32)
         # Blurs 0-2 the level's own, 3 and up cascaded: the step from blur 1 to 2 (sigma
         # 0.77) is too small for sampled Gaussians to compose closely (0.035 grey levels off
         # on hard edges, against 0.005 from blur 2 on), and it changed dice read.
