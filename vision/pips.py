@@ -14,7 +14,6 @@ from its radial profile.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 import cv2
@@ -22,7 +21,7 @@ import numpy as np
 
 from vision.pip_dedupe import dedupe
 from vision.pip_morph import morph_near
-from vision.pip_windows import windows_at
+from vision.pip_scale import _SIGMAS, _extrema, _pyr_down, _ScaleSpace, _skip_down
 
 
 @dataclass(frozen=True)
@@ -172,159 +171,6 @@ def _morph_near(gray: np.ndarray, op: int, kernel: np.ndarray, cands: np.ndarray
     return morph_near(gray, op, kernel, cands, float(_RAD[-1]))
 
 
-# One octave per pyramid level, three usable DoG layers per octave; spot radius = 1.5 sigma.
-_SIGMAS = tuple(0.8 * 2 ** (i / 3) for i in range(6))
-# Blur i from blur i-1: Gaussians compose, sigma_i^2 = sigma_(i-1)^2 + step_i^2, and a
-# step's kernel is narrower (blurs 3 and 4: 9 and 11 taps against 15 and 17).
-_STEP_SIGMAS = (
-    0.0,
-    *(float(np.sqrt(b * b - a * a)) for a, b in zip(_SIGMAS, _SIGMAS[1:], strict=False)),
-)
-
-
-def _band_reach(sigma: float) -> int:
-    """Rows a band of rows needs beyond the pixels blurred: OpenCV's float Gaussian kernel
-    has radius round(4 sigma), so this is more than enough."""
-    return int(np.ceil(4 * sigma)) + 2
-
-
-def _bands(flat: np.ndarray, shape: tuple[int, ...], sigma: float) -> list[tuple[int, int]]:
-    """Row ranges [y0, y1) to blur for the values at these flat pixel indices: the rows
-    within a kernel's reach of them, touching ranges merged."""
-    h, w = shape
-    reach = _band_reach(sigma)
-    # The rows present, sorted: np.unique sorts all the indices, a count per row does not.
-    rows = np.flatnonzero(np.bincount(flat // w, minlength=h))
-    cuts = np.flatnonzero(np.diff(rows) > 2 * reach + 1) + 1
-    return [
-        (max(0, int(run[0]) - reach), min(h, int(run[-1]) + reach + 1))
-        for run in np.split(rows, cuts)
-    ]
-
-
-def _blur_rows(
-    level: np.ndarray, sigma: float, flat: np.ndarray, bands: list[tuple[int, int]]
-) -> np.ndarray:
-    """``cv2.GaussianBlur(level, (0, 0), sigma).ravel()[flat]`` from bands of whole rows around
-    the pixels asked for (a neighbouring layer is wanted at a few dozen pixels).
-
-    Whole rows: a band blurred alone gives exactly the whole image's values (the row pass is
-    the same; the column pass sees the same rows within the kernel's reach), where a crop in x
-    does not (OpenCV's vector loop and its scalar tail round differently).
-    """
-    w = level.shape[1]
-    out = np.empty(len(flat), np.float32)
-    for y0, y1 in bands:  # from ``_bands``
-        sel = (flat >= y0 * w) & (flat < y1 * w)
-        band = cv2.GaussianBlur(level[y0:y1], (0, 0), sigma)
-        out[sel] = band.ravel()[flat[sel] - y0 * w]
-    return out
-
-
-class _ScaleSpace:
-    """The Gaussian blurs and DoG layers of one pyramid level, each made when first asked for:
-    whole, or only at given pixels (a layer beside the wanted ones is compared at a few
-    candidates only).
-
-    Blurs up to ``first`` are the level's own; each one above is blur i-1 blurred again by
-    ``_STEP_SIGMAS[i]`` (a cascade: the same values whatever order they are asked for in)."""
-
-    def __init__(self, level: np.ndarray, first: int = 1) -> None:
-        self.level = level
-        self.first = first
-        self.blurs: dict[int, np.ndarray] = {}
-        self.dogs: dict[int, np.ndarray] = {}
-
-    def _source(self, i: int) -> tuple[np.ndarray, float]:
-        """The image blur i is made from, and the sigma that makes it."""
-        if i > self.first:
-            return self.blur(i - 1), _STEP_SIGMAS[i]
-        return self.level, _SIGMAS[i]
-
-    def blur(self, i: int) -> np.ndarray:
-        if i not in self.blurs:
-            src, sigma = self._source(i)
-            self.blurs[i] = cv2.GaussianBlur(src, (0, 0), sigma)
-        return self.blurs[i]
-
-    def dog(self, k: int) -> np.ndarray:
-        """DoG layer k (blur k+1 - blur k), whole."""
-        if k not in self.dogs:
-            self.dogs[k] = cv2.subtract(self.blur(k + 1), self.blur(k))
-        return self.dogs[k]
-
-    def dog_at(self, k: int, flat: np.ndarray) -> np.ndarray:
-        """DoG layer k at the given flat pixel indices (the same float32 values as ``dog``)."""
-        if k in self.dogs:
-            return self.dogs[k].ravel()[flat]
-        b = []
-        h = self.level.shape[0]
-        for i in (k + 1, k):
-            if i in self.blurs:
-                b.append(self.blurs[i].ravel()[flat])
-                continue
-            src, sigma = self._source(i)
-            bands = _bands(flat, self.level.shape, sigma)
-            if sum(y1 - y0 for y0, y1 in bands) > h // 2:
-                b.append(self.blur(i).ravel()[flat])  # rows all over: blur it whole
-            else:
-                b.append(_blur_rows(src, sigma, flat, bands))
-        return b[0] - b[1]  # as cv2.subtract: float32 a - b
-
-
-def _extrema(
-    space: _ScaleSpace, k: int, dark: bool, thr: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Rows and columns (row-major order) of the scale-space extrema of DoG layer ``k`` over
-    its 3x3x3 neighbourhood, and the layer's values there: maxima above ``thr`` (dark spots)
-    or minima below ``-thr``.
-
-    Known weakness: in a tight 6 the row of three pips can make a stronger blob one scale up
-    and hide the middle pip. The layer's own 3x3 test leaves a few hundred pixels; only those
-    are compared with the two neighbouring layers (the same test as a max filter of the three
-    layers' max, at a third of the cost): a whole layer first, which rejects most, then the
-    other, made only at the survivors if not whole.
-    """
-    layer = space.dog(k)
-    h, w = layer.shape
-    flat = layer.ravel()
-    # Past the threshold first (1-3% of the pixels), then the 3x3 test at those only: the
-    # same pixels as a whole-layer dilate (or erode) compared with the layer, at a few times
-    # less cost. Row-major like np.nonzero, which is ~20x slower on a sparse 2-D mask.
-    idx = np.flatnonzero(layer > thr if dark else layer < -thr)
-    v = flat[idx]
-    if len(v):
-        nb = flat[windows_at(idx, h, w)]
-        ok = np.all(v >= nb, axis=0) if dark else np.all(v <= nb, axis=0)
-        idx, v = idx[ok], v[ok]
-    for other in sorted((k - 1, k + 1), key=lambda o: o not in space.dogs):
-        if not len(v):
-            break
-        near = windows_at(idx, h, w)
-        nb = space.dog_at(other, near.ravel()).reshape(near.shape)
-        ok = np.all(v >= nb, axis=0) if dark else np.all(v <= nb, axis=0)
-        idx, v = idx[ok], v[ok]
-    ys, xs = np.divmod(idx, w)
-    return ys, xs, v
-
-
-def _pyr_down(level: np.ndarray) -> np.ndarray:
-    """``cv2.pyrDown(level.astype(np.float32))``; from 8-bit grey through 16-bit integers,
-    which gives the same values at half the cost: the float filter sums integers exactly
-    (weights 1-4-6-4-1, squared: at most 255 * 256) and divides by 256, and the 16-bit one
-    sums 256 x the pixels and rounds its division by 256, exact too."""
-    if level.dtype == np.uint8:
-        if sys.byteorder == "little" and level.ndim == 2:
-            # 256 x the pixels as the high bytes of 16-bit words: OpenCV's interleave of a
-            # zero byte and the pixel beats numpy's widening shift.
-            wide = cv2.merge([np.zeros_like(level), level]).view(np.uint16).reshape(level.shape)
-        else:
-            wide = np.left_shift(level, 8, dtype=np.uint16)
-        # One pass: the division by 256 (exact) as the integers are converted.
-        return np.multiply(cv2.pyrDown(wide), np.float32(1 / 256), dtype=np.float32)
-    return cv2.pyrDown(level.astype(np.float32, copy=False))
-
-
 def find_pips(
     gray: np.ndarray,
     *,
@@ -346,7 +192,7 @@ def find_pips(
     # Per polarity, per layer: columns x, y, r (full-image pixels) and strength.
     cands: dict[bool, list[np.ndarray]] = {True: [], False: []}
     thr = 0.2 * min_contrast
-    level = gray  # converted to float32 when first blurred or halved
+    level = gray  # the image itself is searched in float (converted when first blurred)
     scale = 1.0
     while min(level.shape) >= 16:
         radii = [_SIGMAS[k] * 1.5 * scale for k in range(1, 4)]
@@ -356,11 +202,13 @@ def find_pips(
         if not wanted:
             if r_range[1] < radii[-1]:
                 break
-            # Spots of the sizes sought are coarser than this level: skip its blurs.
-            level = _pyr_down(level)
+            # Spots of the sizes sought are coarser than this level: skip its blurs (a
+            # skipped 8-bit level is halved into 8 bits and blurred from those, ``_gauss``).
+            level = _skip_down(level)
             scale *= 2.0
             continue
-        level = level.astype(np.float32, copy=False)
+        if level is gray:
+            level = level.astype(np.float32)
         # Blurs 0-2 the level's own, 3 and up cascaded: the step from blur 1 to 2 (sigma
         # 0.77) is too small for sampled Gaussians to compose closely (0.035 grey levels off
         # on hard edges, against 0.005 from blur 2 on), and it changed dice read.
@@ -369,8 +217,9 @@ def find_pips(
             space.dog(k)  # the wanted layers whole first: their neighbours then come free
         for k in wanted:
             r = _SIGMAS[k] * 1.5 * scale  # radius of the spot this layer responds to
+            both = _extrema(space, k, thr)
             for dark in (True, False):
-                ys, xs, v = _extrema(space, k, dark, thr)
+                ys, xs, v = both[dark]
                 found = np.empty((len(xs), 4), np.float64)
                 found[:, 0], found[:, 1], found[:, 2] = xs * scale, ys * scale, r
                 found[:, 3] = np.abs(v)

@@ -20,7 +20,8 @@ from vision.checkers.outlines import (
 )
 from vision.cube import _blobs
 from vision.pip_dedupe import dedupe
-from vision.pips import Pip, _bands, _pyr_down
+from vision.pip_scale import _bands, _pyr_down
+from vision.pips import Pip
 
 
 def _lab(seed: int, h: int = 90, w: int = 120) -> np.ndarray:

@@ -7,18 +7,19 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.pip_windows import window, windows_at
-from vision.pips import (
+from vision.pip_scale import (
     _SIGMAS,
     _STEP_SIGMAS,
     _bands,
     _blur_rows,
     _extrema,
-    _morph_near,
+    _gauss,
     _pyr_down,
     _ScaleSpace,
-    find_pips,
+    _skip_down,
 )
+from vision.pip_windows import window, windows_at
+from vision.pips import _morph_near, find_pips
 
 
 def _image(h: int, w: int, seed: int = 0) -> np.ndarray:
@@ -37,12 +38,41 @@ def test_pyr_down_from_8_bits_is_the_float_pyr_down(shape: tuple[int, int]) -> N
     assert np.array_equal(_pyr_down(img), cv2.pyrDown(img.astype(np.float32)))
     f = img.astype(np.float32) * np.float32(0.7)
     assert np.array_equal(_pyr_down(f), cv2.pyrDown(f))
+    # A skipped level: 8 bits, rounded; a float one as _pyr_down.
+    skipped = _skip_down(img)
+    assert skipped.dtype == np.uint8
+    assert np.abs(skipped - _pyr_down(img)).max() <= 0.5
+    assert np.array_equal(_skip_down(f), _pyr_down(f))
+
+
+def test_pips_beyond_the_first_level_are_found_in_the_8_bit_one() -> None:
+    """A board read seeks its pips one level up: found there as on the image itself."""
+    img = np.full((200, 300), 225, np.uint8)
+    spots = [(60, 50, 4), (150, 100, 4), (240, 150, 5)]
+    for x, y, r in spots:
+        cv2.circle(img, (x, y), r, 25, -1)
+    got = sorted((round(p.x), round(p.y)) for p in find_pips(img, r_range=(3.0, 5.3)))
+    assert len(got) == 3
+    for (x, y, _), (gx, gy) in zip(spots, got, strict=True):
+        assert abs(gx - x) <= 2 and abs(gy - y) <= 2
+    f = img.astype(np.float32) * np.float32(0.7)
+    assert np.array_equal(_pyr_down(f), cv2.pyrDown(f))
 
 
 @pytest.mark.parametrize("sigma", _SIGMAS)
-def test_blur_of_bands_of_rows_is_the_whole_blur(sigma: float) -> None:
-    level = _image(181, 243, seed=1).astype(np.float32)
-    whole = cv2.GaussianBlur(level, (0, 0), sigma).ravel()
+def test_8_bit_blurs_are_the_float_ones(sigma: float) -> None:
+    """An 8-bit level is blurred into float directly: as its float copy, to float rounding."""
+    level = _image(97, 131, seed=8)
+    got = _gauss(level, sigma)
+    assert got.dtype == np.float32
+    assert np.abs(got - cv2.GaussianBlur(level.astype(np.float32), (0, 0), sigma)).max() < 1e-3
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.uint8])
+@pytest.mark.parametrize("sigma", _SIGMAS)
+def test_blur_of_bands_of_rows_is_the_whole_blur(sigma: float, dtype: type) -> None:
+    level = _image(181, 243, seed=1).astype(dtype)
+    whole = _gauss(level, sigma).ravel()
     rng = np.random.default_rng(2)
     for n in (1, 5, 40):
         # Rows at the top and bottom edges too.
@@ -57,7 +87,7 @@ def _cascade(level: np.ndarray, first: int) -> list[np.ndarray]:
     blurs: list[np.ndarray] = []
     for i, s in enumerate(_SIGMAS):
         if i <= first:
-            blurs.append(cv2.GaussianBlur(level, (0, 0), s))
+            blurs.append(_gauss(level, s))
         else:
             blurs.append(cv2.GaussianBlur(blurs[-1], (0, 0), _STEP_SIGMAS[i]))
     return blurs
@@ -86,10 +116,13 @@ def test_scale_space_blurs_do_not_depend_on_the_order_asked() -> None:
             assert np.array_equal(space.blur(i), want[i])
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.uint8])
 @pytest.mark.parametrize("thr", [2.0, 0.0])  # 0: most pixels pass the threshold first
 @pytest.mark.parametrize("wanted", [(1, 2, 3), (1,), (2, 3), (3,)])
-def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...], thr: float) -> None:
-    level = _image(150, 211, seed=3).astype(np.float32)
+def test_extrema_are_those_of_the_3x3x3_max_filter(
+    wanted: tuple[int, ...], thr: float, dtype: type
+) -> None:
+    level = _image(150, 211, seed=3).astype(dtype)
     blurs = _cascade(level, wanted[0])
     dogs = [cv2.subtract(blurs[k + 1], blurs[k]) for k in range(len(_SIGMAS) - 1)]
     kern = np.ones((3, 3), np.uint8)
@@ -105,7 +138,7 @@ def test_extrema_are_those_of_the_3x3x3_max_filter(wanted: tuple[int, ...], thr:
             else:
                 low = cv2.erode(np.minimum(np.minimum(three[0], three[1]), three[2]), kern)
                 want = (dogs[k] <= low) & (dogs[k] < -thr)
-            ys, xs, v = _extrema(space, k, dark, thr)
+            ys, xs, v = _extrema(space, k, thr)[dark]
             wy, wx = np.nonzero(want)
             assert len(wy) > 0
             assert np.array_equal(ys, wy) and np.array_equal(xs, wx)
