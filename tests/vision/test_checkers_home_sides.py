@@ -98,3 +98,22 @@ def test_names_the_rules_doubt_but_cannot_swap_leave_every_point_doubted() -> No
     assert [c <= RENAMED_CONF for c in conf] == occupied
     # A side short but all home, the other whole: what the rules allow is left alone.
     assert not names_in_doubt(_counts({6: 5, 13: 5, 24: 5}), _counts({24: 3}), 0, 0)
+
+
+def test_a_side_short_with_checkers_away_breaks_the_rules_too() -> None:
+    """White's last thirteen home (points 1-3, two off) named black, black's last three (its
+    24 point) named white: "white" bore off with checkers away, "black" is short though it
+    holds checkers away from its home; with the names swapped both fit, so they are swapped
+    (doubted).  Short with no checker away (all home), it proves nothing."""
+    named_white, named_black = _counts({24: 3}), _counts({1: 6, 2: 6, 3: 1})
+    conf = [1.0] * 24
+    renamed, every = swap_named_sides(named_white, named_black, 0, 0, conf)
+    assert every and renamed == [0, 1, 2, 23]
+    assert named_white == _counts({1: 6, 2: 6, 3: 1}) and named_black == _counts({24: 3})
+    assert all(conf[i] < SURE for i in renamed)
+    # Black whole (15) on white's home is no break: one broken side is too little to swap.
+    white, black = _counts({24: 3}), _counts({1: 6, 2: 6, 3: 3})
+    assert swap_named_sides(white, black, 0, 0, [1.0] * 24) == ([], False)
+    # Black short only by its bar: the bar proves nothing.
+    white, black = _counts({24: 3}), _counts({19: 6, 20: 6})
+    assert swap_named_sides(white, black, 0, 1, [1.0] * 24) == ([], False)

@@ -46,6 +46,13 @@ def bore_off_away(counts: list[int], bar: int, blk: bool) -> bool:
     return short >= BORE_OFF and _outside(counts, bar, blk) > 0
 
 
+def _away_short(counts: list[int], bar: int, blk: bool) -> bool:
+    """Is this side short of 15 with a checker on a point outside its home board (the bar
+    proves nothing: a side hit while bearing off has one there)?"""
+    short = sum(counts) + bar < CHECKERS_PER_SIDE
+    return short and any(counts[i] for i in range(24) if i not in HOME[blk])
+
+
 def fits(counts: list[int], bar: int, blk: bool) -> bool:
     """Is this side all there (15), or short of 15 with every checker home?"""
     total = sum(counts) + bar
@@ -62,7 +69,17 @@ def swap_named_sides(
     now = (bore_off_away(white, bar_white, False), bore_off_away(black, bar_black, True))
     if not any(now):
         return [], False
-    if all(now) and fits(black, bar_black, False) and fits(white, bar_white, True):
+    # The other side breaks them too when, short at all, it holds a checker outside its home
+    # (it cannot have borne off, so as read it is misread or misnamed): 13 "black" on white's
+    # points 1-3 beside three "white" on black's 24 point (/tmp/train IMG_0305, IMG_40801-41200
+    # IMG_41084: white's last thirteen home, named black, and black's last three).
+    broken = [
+        b or _away_short(c, bar, blk)
+        for b, c, bar, blk in zip(
+            now, (white, black), (bar_white, bar_black), (False, True), strict=True
+        )
+    ]
+    if all(broken) and fits(black, bar_black, False) and fits(white, bar_white, True):
         renamed = [i for i in range(24) if white[i] or black[i]]
         for i in renamed:
             conf[i] = min(conf[i], RENAMED_CONF)
