@@ -54,8 +54,8 @@ def test_what_the_rules_allow_is_left_alone() -> None:
     # neither naming fits.
     white, black = _counts({6: 4, 8: 3, 13: 5}), _counts({1: 2, 12: 4, 17: 3, 19: 3})
     assert swap_named_sides(list(white), list(black), 0, 0, conf) == ([], False)
-    # Two points away from home: giving one to black leaves the other.
-    white, black = _counts({1: 2, 20: 1, 24: 1}), _counts({19: 5, 21: 5})
+    # Two points away from home, given to black, leave black short with one of its own away.
+    white, black = _counts({1: 2, 20: 1, 24: 1}), _counts({8: 1, 19: 5, 21: 5})
     assert swap_named_sides(list(white), list(black), 0, 0, conf) == ([], False)
     assert conf == [1.0] * 24
     assert fits(_counts({1: 3}), 0, False) and not fits(_counts({1: 3}), 1, False)
@@ -98,6 +98,16 @@ def test_names_the_rules_doubt_but_cannot_swap_leave_every_point_doubted() -> No
     assert [c <= RENAMED_CONF for c in conf] == occupied
     # A side short but all home, the other whole: what the rules allow is left alone.
     assert not names_in_doubt(_counts({6: 5, 13: 5, 24: 5}), _counts({24: 3}), 0, 0)
+
+
+def test_all_of_a_sides_points_away_are_given_to_the_other_side() -> None:
+    # White bore off and shows 7 and 1 on black's points 23-24 beside its last one: black's
+    # stack and neighbour named white (/tmp/train IMG_0300), given back to black together.
+    white, black = _counts({1: 1, 23: 1, 24: 7}), _counts({})
+    conf = [1.0] * 24
+    assert swap_named_sides(white, black, 0, 0, conf) == ([22, 23], False)
+    assert white == _counts({1: 1}) and black == _counts({23: 1, 24: 7})
+    assert conf[22] < SURE and conf[23] < SURE and conf[0] == 1.0
 
 
 def test_a_side_short_with_checkers_away_breaks_the_rules_too() -> None:

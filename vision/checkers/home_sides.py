@@ -8,10 +8,12 @@ named the wrong way round: every point then reads the other colour, at full conf
 rules tell the sides apart: a checker is borne off only once all its side's checkers are home
 (points 1-6 of that side), so a side far short of 15 (``BORE_OFF``: it bore off) has no checker
 outside its home board nor on the bar (but for one hit while bearing off: rare).  When both
-sides break that as read, and with the names swapped each side is whole (15) or all home, the
-names were swapped.  Likewise one point of the wrong colour (a lone checker on the other side's
-home, read as a side that bore off far from home): when giving that point alone to the other
-side leaves both sides whole or all home, it is the other side's.  A side over 15 proves
+sides break that as read (the other side at least short with a checker away from its home),
+and with the names swapped each side is whole (15) or all home, the names were swapped.
+Likewise points of the wrong colour (a lone checker, or a stack, on the other side's home,
+read as a side that bore off far from home): when giving that side's points away from its home
+to the other side leaves both sides whole or all home, they are the other side's.  A side over
+15 proves
 nothing (a phantom, more often than a renamed point).  A point renamed so is doubtful.
 
 ::
@@ -85,23 +87,27 @@ def swap_named_sides(
             conf[i] = min(conf[i], RENAMED_CONF)
             white[i], black[i] = black[i], white[i]
         return renamed, True
-    # One point given to the other side can mend one side only (the other keeps its own
-    # checkers outside its home), so at most one point anywhere fits.
+    # A side's points away from its home given to the other side can mend one side only (the
+    # other keeps its own checkers outside its home), so one side's at most; all of them at
+    # once (a lone checker, or a stack and its neighbour: /tmp/train IMG_0300, black's 7 and 1
+    # on its points 23-24 named white beside white's last one), none held by the other side.
     for blk, counts, other, bar, other_bar in (
         (False, white, black, bar_white, bar_black),
         (True, black, white, bar_black, bar_white),
     ):
         if not bore_off_away(counts, bar, blk):
             continue
-        for i in range(24):
-            if not counts[i] or i in HOME[blk] or other[i]:
-                continue
-            mine, theirs = list(counts), list(other)
+        away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
+        if any(other[i] for i in away):
+            continue
+        mine, theirs = list(counts), list(other)
+        for i in away:
             mine[i], theirs[i] = 0, counts[i]
-            if fits(mine, bar, blk) and fits(theirs, other_bar, not blk):
+        if fits(mine, bar, blk) and fits(theirs, other_bar, not blk):
+            for i in away:
                 other[i], counts[i] = counts[i], 0
                 conf[i] = min(conf[i], RENAMED_CONF)
-                return [i], False
+            return away, False
     return [], False
 
 
