@@ -127,3 +127,14 @@ def test_a_side_short_with_checkers_away_breaks_the_rules_too() -> None:
     # Black short only by its bar: the bar proves nothing.
     white, black = _counts({24: 3}), _counts({19: 6, 20: 6})
     assert swap_named_sides(white, black, 0, 1, [1.0] * 24) == ([], False)
+
+
+def test_a_side_over_15_beside_a_side_with_none_home_leaves_the_names_in_doubt() -> None:
+    """Black's fifteen and white's last checker all read white (sixteen), a phantom "black"
+    four on white's home: neither side is one, so every point is doubted; a broken side with
+    checkers home beside a side one over (a side read short beside a phantom) is not."""
+    from vision.checkers.home_sides import names_in_doubt
+
+    named_white = _counts({1: 1, 14: 1, 22: 2, 23: 6, 24: 6})
+    assert names_in_doubt(named_white, _counts({2: 4}), 0, 0)
+    assert not names_in_doubt(named_white, _counts({2: 4, 20: 3}), 0, 0)

@@ -171,7 +171,18 @@ def names_in_doubt(white: list[int], black: list[int], bar_white: int, bar_black
     False
     """
     now = (bore_off_away(white, bar_white, False), bore_off_away(black, bar_black, True))
-    return sum(now) == 1 and fits(black, bar_black, False) and fits(white, bar_white, True)
+    if sum(now) != 1:
+        return False
+    # The other side read over 15, and the broken side without one checker home: neither
+    # side is one, so the frame's colours are in doubt (own IMG_44801-45000 IMG_44918:
+    # black's fifteen and white's last one all read white, a lone black among them believed
+    # white, beside a phantom "black" four on white's home).  (A broken side with checkers
+    # home is more often a side read short beside a phantom: /tmp/train IMG_0329.)
+    blk = not now[0]
+    counts, other, other_bar = (black, white, bar_white) if blk else (white, black, bar_black)
+    if sum(other) + other_bar > CHECKERS_PER_SIDE and not any(counts[i] for i in HOME[blk]):
+        return True
+    return fits(black, bar_black, False) and fits(white, bar_white, True)
 
 
 def doubt_every_point(white: list[int], black: list[int], conf: list[float]) -> None:
