@@ -54,8 +54,8 @@ def test_what_the_rules_allow_is_left_alone() -> None:
     # neither naming fits.
     white, black = _counts({6: 4, 8: 3, 13: 5}), _counts({1: 2, 12: 4, 17: 3, 19: 3})
     assert swap_named_sides(list(white), list(black), 0, 0, conf) == ([], False)
-    # Two points away from home: giving one to black leaves the other.
-    white, black = _counts({1: 2, 20: 1, 24: 1}), _counts({19: 5, 21: 5})
+    # Two points away from home, given to black, leave black short with one of its own away.
+    white, black = _counts({1: 2, 20: 1, 24: 1}), _counts({8: 1, 19: 5, 21: 5})
     assert swap_named_sides(list(white), list(black), 0, 0, conf) == ([], False)
     assert conf == [1.0] * 24
     assert fits(_counts({1: 3}), 0, False) and not fits(_counts({1: 3}), 1, False)
@@ -98,3 +98,43 @@ def test_names_the_rules_doubt_but_cannot_swap_leave_every_point_doubted() -> No
     assert [c <= RENAMED_CONF for c in conf] == occupied
     # A side short but all home, the other whole: what the rules allow is left alone.
     assert not names_in_doubt(_counts({6: 5, 13: 5, 24: 5}), _counts({24: 3}), 0, 0)
+
+
+def test_all_of_a_sides_points_away_are_given_to_the_other_side() -> None:
+    # White bore off and shows 7 and 1 on black's points 23-24 beside its last one: black's
+    # stack and neighbour named white (/tmp/train IMG_0300), given back to black together.
+    white, black = _counts({1: 1, 23: 1, 24: 7}), _counts({})
+    conf = [1.0] * 24
+    assert swap_named_sides(white, black, 0, 0, conf) == ([22, 23], False)
+    assert white == _counts({1: 1}) and black == _counts({23: 1, 24: 7})
+    assert conf[22] < SURE and conf[23] < SURE and conf[0] == 1.0
+
+
+def test_a_side_short_with_checkers_away_breaks_the_rules_too() -> None:
+    """White's last thirteen home (points 1-3, two off) named black, black's last three (its
+    24 point) named white: "white" bore off with checkers away, "black" is short though it
+    holds checkers away from its home; with the names swapped both fit, so they are swapped
+    (doubted).  Short with no checker away (all home), it proves nothing."""
+    named_white, named_black = _counts({24: 3}), _counts({1: 6, 2: 6, 3: 1})
+    conf = [1.0] * 24
+    renamed, every = swap_named_sides(named_white, named_black, 0, 0, conf)
+    assert every and renamed == [0, 1, 2, 23]
+    assert named_white == _counts({1: 6, 2: 6, 3: 1}) and named_black == _counts({24: 3})
+    assert all(conf[i] < SURE for i in renamed)
+    # Black whole (15) on white's home is no break: one broken side is too little to swap.
+    white, black = _counts({24: 3}), _counts({1: 6, 2: 6, 3: 3})
+    assert swap_named_sides(white, black, 0, 0, [1.0] * 24) == ([], False)
+    # Black short only by its bar: the bar proves nothing.
+    white, black = _counts({24: 3}), _counts({19: 6, 20: 6})
+    assert swap_named_sides(white, black, 0, 1, [1.0] * 24) == ([], False)
+
+
+def test_a_side_over_15_beside_a_side_with_none_home_leaves_the_names_in_doubt() -> None:
+    """Black's fifteen and white's last checker all read white (sixteen), a phantom "black"
+    four on white's home: neither side is one, so every point is doubted; a broken side with
+    checkers home beside a side one over (a side read short beside a phantom) is not."""
+    from vision.checkers.home_sides import names_in_doubt
+
+    named_white = _counts({1: 1, 14: 1, 22: 2, 23: 6, 24: 6})
+    assert names_in_doubt(named_white, _counts({2: 4}), 0, 0)
+    assert not names_in_doubt(named_white, _counts({2: 4, 20: 3}), 0, 0)

@@ -8,10 +8,12 @@ named the wrong way round: every point then reads the other colour, at full conf
 rules tell the sides apart: a checker is borne off only once all its side's checkers are home
 (points 1-6 of that side), so a side far short of 15 (``BORE_OFF``: it bore off) has no checker
 outside its home board nor on the bar (but for one hit while bearing off: rare).  When both
-sides break that as read, and with the names swapped each side is whole (15) or all home, the
-names were swapped.  Likewise one point of the wrong colour (a lone checker on the other side's
-home, read as a side that bore off far from home): when giving that point alone to the other
-side leaves both sides whole or all home, it is the other side's.  A side over 15 proves
+sides break that as read (the other side at least short with a checker away from its home),
+and with the names swapped each side is whole (15) or all home, the names were swapped.
+Likewise points of the wrong colour (a lone checker, or a stack, on the other side's home,
+read as a side that bore off far from home): when giving that side's points away from its home
+to the other side leaves both sides whole or all home, they are the other side's.  A side over
+15 proves
 nothing (a phantom, more often than a renamed point).  A point renamed so is doubtful.
 
 ::
@@ -48,6 +50,13 @@ def bore_off_away(counts: list[int], bar: int, blk: bool) -> bool:
     return short >= BORE_OFF and _outside(counts, bar, blk) > 0
 
 
+def _away_short(counts: list[int], bar: int, blk: bool) -> bool:
+    """Is this side short of 15 with a checker on a point outside its home board (the bar
+    proves nothing: a side hit while bearing off has one there)?"""
+    short = sum(counts) + bar < CHECKERS_PER_SIDE
+    return short and any(counts[i] for i in range(24) if i not in HOME[blk])
+
+
 def fits(counts: list[int], bar: int, blk: bool) -> bool:
     """Is this side all there (15), or short of 15 with every checker home?"""
     total = sum(counts) + bar
@@ -64,29 +73,43 @@ def swap_named_sides(
     now = (bore_off_away(white, bar_white, False), bore_off_away(black, bar_black, True))
     if not any(now):
         return [], False
-    if all(now) and fits(black, bar_black, False) and fits(white, bar_white, True):
+    # The other side breaks them too when, short at all, it holds a checker outside its home
+    # (it cannot have borne off, so as read it is misread or misnamed): 13 "black" on white's
+    # points 1-3 beside three "white" on black's 24 point (/tmp/train IMG_0305, IMG_40801-41200
+    # IMG_41084: white's last thirteen home, named black, and black's last three).
+    broken = [
+        b or _away_short(c, bar, blk)
+        for b, c, bar, blk in zip(
+            now, (white, black), (bar_white, bar_black), (False, True), strict=True
+        )
+    ]
+    if all(broken) and fits(black, bar_black, False) and fits(white, bar_white, True):
         renamed = [i for i in range(24) if white[i] or black[i]]
         for i in renamed:
             conf[i] = min(conf[i], RENAMED_CONF)
             white[i], black[i] = black[i], white[i]
         return renamed, True
-    # One point given to the other side can mend one side only (the other keeps its own
-    # checkers outside its home), so at most one point anywhere fits.
+    # A side's points away from its home given to the other side can mend one side only (the
+    # other keeps its own checkers outside its home), so one side's at most; all of them at
+    # once (a lone checker, or a stack and its neighbour: /tmp/train IMG_0300, black's 7 and 1
+    # on its points 23-24 named white beside white's last one), none held by the other side.
     for blk, counts, other, bar, other_bar in (
         (False, white, black, bar_white, bar_black),
         (True, black, white, bar_black, bar_white),
     ):
         if not bore_off_away(counts, bar, blk):
             continue
-        for i in range(24):
-            if not counts[i] or i in HOME[blk] or other[i]:
-                continue
-            mine, theirs = list(counts), list(other)
+        away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
+        if any(other[i] for i in away):
+            continue
+        mine, theirs = list(counts), list(other)
+        for i in away:
             mine[i], theirs[i] = 0, counts[i]
-            if fits(mine, bar, blk) and fits(theirs, other_bar, not blk):
+        if fits(mine, bar, blk) and fits(theirs, other_bar, not blk):
+            for i in away:
                 other[i], counts[i] = counts[i], 0
                 conf[i] = min(conf[i], RENAMED_CONF)
-                return [i], False
+            return away, False
     return [], False
 
 
@@ -167,7 +190,18 @@ def names_in_doubt(
     if 0 in named and 1 in named and not all(held):
         return True
     now = (bore_off_away(white, bar_white, False), bore_off_away(black, bar_black, True))
-    return sum(now) == 1 and fits(black, bar_black, False) and fits(white, bar_white, True)
+    if sum(now) != 1:
+        return False
+    # The other side read over 15, and the broken side without one checker home: neither
+    # side is one, so the frame's colours are in doubt (own IMG_44801-45000 IMG_44918:
+    # black's fifteen and white's last one all read white, a lone black among them believed
+    # white, beside a phantom "black" four on white's home).  (A broken side with checkers
+    # home is more often a side read short beside a phantom: /tmp/train IMG_0329.)
+    blk = not now[0]
+    counts, other, other_bar = (black, white, bar_white) if blk else (white, black, bar_black)
+    if sum(other) + other_bar > CHECKERS_PER_SIDE and not any(counts[i] for i in HOME[blk]):
+        return True
+    return fits(black, bar_black, False) and fits(white, bar_white, True)
 
 
 def doubt_every_point(white: list[int], black: list[int], conf: list[float]) -> None:
