@@ -13,8 +13,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cocked_strays import strays_beside
+from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
+from vision.dice_doubt import ONE_DIE
 from vision.face_normal import FaceTilts, face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
@@ -242,6 +243,7 @@ def restate(
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
     out = []
+    centres = np.array([r.centre for r in readings], np.float64).reshape(-1, 2)
     for r in readings:
         tilt = getattr(r, "tilt", None)
         if isinstance(tilt, TiltCues):
@@ -251,7 +253,10 @@ def restate(
             tilts = face_tilts(r.pips, view) if r.value is not None else None
             tipped = tilts is not None and tilts.tipped
             n_pips = len(r.pips) if r.value is not None else 0
-            side = bool(getattr(r, "others", ()))
+            # Other dice: readings closer than ONE_DIE are this die's faces (one_reading_a_die
+            # joins them), a raised side face read on its own among them.
+            far = np.hypot(*(centres - r.centre).T) >= ONE_DIE * die_px
+            side = side_faces(getattr(r, "others", ()), view, map(tuple, centres[far])) > 0
             state = state_from_model(
                 image_bgr, r.centre, die_px, tilt, view, strays, tipped, n_pips, side
             )

@@ -177,12 +177,17 @@ def test_a_second_face_on_the_die_lowers_the_bar(
     assert _state(monkeypatch, p, board, 0, False, 2, side) == state
 
 
-@pytest.mark.parametrize(("others", "state"), [(False, "flat"), (True, "cocked")])
+@pytest.mark.parametrize(
+    ("others", "mate_y", "state"),
+    [(False, None, "flat"), (True, None, "cocked"), (True, 427.0, "flat"), (True, 418.0, "cocked")],
+)
 def test_restate_hands_the_faces_put_aside_on_a_die_to_its_bar(
-    monkeypatch: pytest.MonkeyPatch, others: bool, state: str
+    monkeypatch: pytest.MonkeyPatch, others: bool, mate_y: float | None, state: str
 ) -> None:
     """A 2 scoring 0.6 (bar 0.9) is called cocked only when the finder put another face aside
-    on its die (a raised side face's 3)."""
+    on its die (a raised side face's 3), and not when that face lies on another die read a die
+    side or more away (two dice touching: the face is that die's); a reading nearer than that
+    (0.72 die sides) is this die's side face read on its own, and the face stays its witness."""
     from vision.dice import DieReading
     from vision.dice_tilt import restate
     from vision.face_normal import OtherFace
@@ -190,11 +195,13 @@ def test_restate_hands_the_faces_put_aside_on_a_die_to_its_bar(
     model = _constant(0.6, 0.9)
     monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
     corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
-    side = OtherFace(
-        3, (600.0, 418.0), ((593.0, 416.0, 2.0), (600.0, 418.0, 2.0), (607.0, 420.0, 2.0))
-    )
+    pips = ((593.0, 422.0, 2.0), (600.0, 424.0, 2.0), (607.0, 426.0, 2.0))
+    side = OtherFace(3, (600.0, 424.0), pips)
     r = DieReading(2, (585, 385, 615, 415), (600.0, 400.0), "flat", 0.9, 25.0,
                    ((594.0, 394.0, 2.0), (606.0, 406.0, 2.0)), TiltCues(1.0, 1.0, 1.0, 1.0),
                    others=(side,) if others else ())  # fmt: skip
+    found = [r]
+    if mate_y is not None:  # another reading (no tilt cues: restate leaves it as it is)
+        found.append(DieReading(3, (588, 412, 612, 436), (600.0, mate_y), "flat", 0.9, 25.0, pips))
     img = np.full((960, 1280, 3), 90, np.uint8)
-    assert restate(img, [r], corners, 25.0)[0].state == state
+    assert restate(img, found, corners, 25.0)[0].state == state
