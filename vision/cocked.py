@@ -243,9 +243,10 @@ def views_probability(
 # A die whose plain view scores at most _PLAIN_FLAT is flat at any bar from _SETTLED_CUT: its
 # six-view mean stays under 0.4 (committed model, found dice, board given: IMG_32601-33000,
 # 808 of 1561 dice, and IMG_41201-41400's new pips, 365 of 739). The exact bound above stops
-# such a die after one view only for bars past 0.87; the lower bars (0.7, 0.75) made two.
+# such a die after one view only for bars past 0.87; the lower bars (0.7, 0.75) made two, the
+# side-face bar (0.5) three.
 _PLAIN_FLAT = 0.2
-_SETTLED_CUT = 0.6
+_SETTLED_CUT = 0.5
 
 
 def _face_and_body(shade: np.ndarray, cos: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -14,6 +14,12 @@ the recall of the found dice by tilt, support, labelled box side and distance fr
 centre. Session 13 (2026-11-26), 1847 dice of 744 unseen train renders (855 cocked), board
 given: the renderer tilts 80% of its cocked dice 30-41 degrees (12-21 degrees: 11%, recall
 67%, no worse than the rest); the finder finds 87% of them, the model calls 79% of those.
+Session 23, IMG_46001-46200 (4 dice, 342 cocked), board given, restate's calls with the
+side-face bar: found 93%, called 83% (88% of found); by support, called of found: leaning on
+a checker 170 / 194, on the frame 84 / 88, partly off the board 23 / 27, on a die 6 / 9. Of
+the 35 found and missed, 29 score 0.5-0.905 with a read face of 1-3 pips or none, under the
+bar the real boards' flat 1-3 faces set (0.905): the model's bar, not a missing cue, is most
+of what is left, and the finder's misses (7%) the next.
 """
 
 from __future__ import annotations

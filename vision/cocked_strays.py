@@ -39,6 +39,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from vision.cocked_view import DieView
+from vision.face_normal import OtherFace
 from vision.pip_groups import Group, median
 from vision.pips import Pip
 
@@ -93,3 +94,37 @@ def strays_beside(
     on = np.linalg.solve(view.lin, pts.T)
     d = np.hypot(on[0], on[1])
     return int(np.sum((d > STRAY_RING[0]) & (d < STRAY_RING[1])))
+
+
+# On the die's plane (die sides): a face put aside on a die lying this near another die's
+# reading is that die's face (two dice touching), not this die's raised side face. The side
+# faces that make the side-face bar's calls lie 0.84 die sides or more from any other die's
+# reading (IMG_46001-46200, board given); IMG_46029's flat 5 had two 1-pip faces put aside
+# 0.27 and 0.37 from its cocked neighbour (find_dice without the board's mask).
+_MATE = 0.5
+
+
+def side_faces(
+    others: Iterable[OtherFace],
+    view: DieView,
+    elsewhere: Iterable[tuple[float, float]],
+) -> int:
+    """How many of the faces put aside on a die (``others``, ``DieReading.others``) are its
+    own: not lying on another die read nearby (``elsewhere``: the centres of the readings of
+    other dice, image pixels), measured on the die's plane (``view``: a flat die there).
+
+    >>> from vision.face_normal import OtherFace
+    >>> view = DieView(np.array([[30.0, 0.0], [0.0, 30.0]]), np.array([0.0, 0.0]))
+    >>> side = OtherFace(3, (120.0, 100.0), ())
+    >>> side_faces([side], view, [(200.0, 100.0)]), side_faces([side], view, [(125.0, 100.0)])
+    (1, 0)
+    """
+    mates = np.array(list(elsewhere), np.float64).reshape(-1, 2)
+    n = 0
+    for o in others:
+        if len(mates):
+            on = np.linalg.solve(view.lin, (mates - np.asarray(o.centre)).T)
+            if np.hypot(on[0], on[1]).min() < _MATE:
+                continue
+        n += 1
+    return n

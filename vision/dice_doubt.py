@@ -61,7 +61,7 @@ _ROW_TURNS = tuple(math.radians(a) for a in (-30, -15, 0, 15, 30))
 # the camera only looks bigger). Readings closer are one die's faces: renders, board given,
 # such pairs lie 0.50-0.92 apart (IMG_37201-37600, 31801-32200, /tmp/train), two dice read
 # right 1.2 apart.
-_ONE_DIE = 0.9
+ONE_DIE = 0.9
 
 
 def unreadable(
@@ -272,7 +272,7 @@ def _column_of_six(gray: np.ndarray, g: Group, die_px: float) -> bool:
 
 
 def one_reading_a_die(readings: Sequence[DieReading], die_px: float) -> list[DieReading]:
-    """The readings of a board frame with those closer than ``_ONE_DIE`` die sides (``die_px``,
+    """The readings of a board frame with those closer than ``ONE_DIE`` die sides (``die_px``,
     image pixels) taken as one die: a cocked die's top and side face (or a face and a
     fragment of it) each read as a die put a phantom die beside it, and which of them is up
     the pips do not tell. One reading stays per die, the more confident of those with a
@@ -292,7 +292,7 @@ def one_reading_a_die(readings: Sequence[DieReading], die_px: float) -> list[Die
     """
     n = len(readings)
     links = Linked(n)
-    reach = _ONE_DIE * die_px
+    reach = ONE_DIE * die_px
     for i in range(n):
         for j in range(i + 1, n):
             (xi, yi), (xj, yj) = readings[i].centre, readings[j].centre

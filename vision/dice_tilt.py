@@ -13,8 +13,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cocked_strays import strays_beside
+from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
+from vision.dice_doubt import ONE_DIE
 from vision.face_normal import FaceTilts, face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
@@ -162,6 +163,7 @@ def state_from_model(
     strays: int = 0,
     tipped: bool = False,
     face_pips: int = 0,
+    side_face: bool = False,
 ) -> str:
     """ "flat" or "cocked" from the learned model (``vision.cocked``) on crops around the die
     (the mean over its ``VIEWS``); used when the die size is known (board frames), the setting
@@ -171,7 +173,9 @@ def state_from_model(
     (``vision.cocked_strays.strays_beside``); with a board, one or more lowers the model's bar
     to ``STRAY_THRESHOLD``, and so does ``tipped``: the read face's pips fit a face tipped off
     the board (``FaceTilts.tipped``). ``face_pips``: the read face's pips (0: unread); a face
-    of 4-6 lowers the bar to ``FULL_FACE_THRESHOLD``."""
+    of 4-6 lowers the bar to ``FULL_FACE_THRESHOLD``. ``side_face``: the finder put another
+    face of pips aside on the die (``DieReading.others``), a raised side face: the bar is
+    ``SIDE_FACE_THRESHOLD``."""
     from vision.cocked import CockedModel, die_patch, views_probability  # loaded on first use
 
     model = CockedModel.load()
@@ -181,6 +185,8 @@ def state_from_model(
     if view is None:
         h, w = image_bgr.shape[:2]
         view = CameraView.straight_down((w, h), die_px).at(centre)
+    elif side_face:  # pips of a second face on the die: the lowest bar
+        thr = min(thr, SIDE_FACE_THRESHOLD)
     elif strays > 0 or tipped:  # a second witness: the model's lower bar
         thr = min(thr, STRAY_THRESHOLD)
     elif 4 <= face_pips <= 6:  # no real flat die's face of 4-6 scores near the model's bar
@@ -208,6 +214,17 @@ STRAY_THRESHOLD = 0.7
 # value find_dice reads, cocked called / false calls (strays at 0.7 as above): IMG_32601-33000
 # (694 labelled cocked, held out of the model) 565 / 4 -> 584 / 7 (0.7: 585 / 7; 0.65: 590 / 10).
 FULL_FACE_THRESHOLD = 0.75
+# The model's bar for a die on which the finder put aside a face besides the one it read
+# (session 23): a cocked die raises a side face whose pips show as a face of their own (a flat
+# die's side faces show as perspective leans them, their pips dashes). Found dice, board given
+# (find_dice at the labelled die size, restate's calls), cocked called / false calls: tuning
+# IMG_41401-41600 266 / 5 -> 272 / 5 (bar 0.4: 273 / 5), IMG_45801-45878 94 / 2 -> 97 / 2;
+# checked on IMG_41601-41800 289 / 5 -> 297 / 5 (0.4: 299 / 6). Flat dice with such a face
+# score at most 0.42 there; the real boards' flat dice show none (board given). Evals, board
+# given, cocked tp / fp / fn: dev 44/1/7 -> 45/1/6, IMG_45801-46000 255/5/75 -> 260/5/70,
+# held out IMG_46001-46200 271/7/68 -> 277/9/62 (the two new false calls: faces the finder
+# misgrouped beside a flat die); confirm IMG_44001-44200, found boards, 162/4/43 -> 165/4/40.
+SIDE_FACE_THRESHOLD = 0.5
 
 
 def restate(
@@ -228,6 +245,7 @@ def restate(
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
     out = []
+    centres = np.array([r.centre for r in readings], np.float64).reshape(-1, 2)
     for r in readings:
         tilt = getattr(r, "tilt", None)
         if isinstance(tilt, TiltCues):
@@ -237,8 +255,12 @@ def restate(
             tilts = face_tilts(r.pips, view) if r.value is not None else None
             tipped = tilts is not None and tilts.tipped
             n_pips = len(r.pips) if r.value is not None else 0
+            # Other dice: readings closer than ONE_DIE are this die's faces (one_reading_a_die
+            # joins them), a raised side face read on its own among them.
+            far = np.hypot(*(centres - r.centre).T) >= ONE_DIE * die_px
+            side = side_faces(getattr(r, "others", ()), view, map(tuple, centres[far])) > 0
             state = state_from_model(
-                image_bgr, r.centre, die_px, tilt, view, strays, tipped, n_pips
+                image_bgr, r.centre, die_px, tilt, view, strays, tipped, n_pips, side
             )
             r = replace(r, state=state)
             if r.value is not None:

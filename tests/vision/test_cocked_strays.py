@@ -11,7 +11,13 @@ from vision.cocked import N_FEATURES, CockedModel
 from vision.cocked_strays import stray_pips, strays_beside
 from vision.cocked_view import CameraView
 from vision.dice import find_dice
-from vision.dice_tilt import FULL_FACE_THRESHOLD, STRAY_THRESHOLD, TiltCues, state_from_model
+from vision.dice_tilt import (
+    FULL_FACE_THRESHOLD,
+    SIDE_FACE_THRESHOLD,
+    STRAY_THRESHOLD,
+    TiltCues,
+    state_from_model,
+)
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -154,3 +160,48 @@ def test_restate_lowers_the_bar_for_a_read_face_tipped_off_the_board(
                    TiltCues(1.0, 1.0, 1.0, 1.0))  # fmt: skip
     img = np.full((960, 1280, 3), 90, np.uint8)
     assert restate(img, [r], corners, 25.0)[0].state == state
+
+
+@pytest.mark.parametrize(
+    ("p", "side", "board", "state"),
+    [
+        (0.6, False, True, "flat"),  # a read 2 and the model's bar
+        (0.6, True, True, "cocked"),  # another face on the die: the side-face bar
+        (SIDE_FACE_THRESHOLD - 0.05, True, True, "flat"),  # under that bar too
+        (0.6, True, False, "flat"),  # no board: no call
+    ],
+)
+def test_a_second_face_on_the_die_lowers_the_bar(
+    monkeypatch: pytest.MonkeyPatch, p: float, side: bool, board: bool, state: str
+) -> None:
+    assert _state(monkeypatch, p, board, 0, False, 2, side) == state
+
+
+@pytest.mark.parametrize(
+    ("others", "mate_y", "state"),
+    [(False, None, "flat"), (True, None, "cocked"), (True, 427.0, "flat"), (True, 418.0, "cocked")],
+)
+def test_restate_hands_the_faces_put_aside_on_a_die_to_its_bar(
+    monkeypatch: pytest.MonkeyPatch, others: bool, mate_y: float | None, state: str
+) -> None:
+    """A 2 scoring 0.6 (bar 0.9) is called cocked only when the finder put another face aside
+    on its die (a raised side face's 3), and not when that face lies on another die read a die
+    side or more away (two dice touching: the face is that die's); a reading nearer than that
+    (0.72 die sides) is this die's side face read on its own, and the face stays its witness."""
+    from vision.dice import DieReading
+    from vision.dice_tilt import restate
+    from vision.face_normal import OtherFace
+
+    model = _constant(0.6, 0.9)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+    corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
+    pips = ((593.0, 422.0, 2.0), (600.0, 424.0, 2.0), (607.0, 426.0, 2.0))
+    side = OtherFace(3, (600.0, 424.0), pips)
+    r = DieReading(2, (585, 385, 615, 415), (600.0, 400.0), "flat", 0.9, 25.0,
+                   ((594.0, 394.0, 2.0), (606.0, 406.0, 2.0)), TiltCues(1.0, 1.0, 1.0, 1.0),
+                   others=(side,) if others else ())  # fmt: skip
+    found = [r]
+    if mate_y is not None:  # another reading (no tilt cues: restate leaves it as it is)
+        found.append(DieReading(3, (588, 412, 612, 436), (600.0, mate_y), "flat", 0.9, 25.0, pips))
+    img = np.full((960, 1280, 3), 90, np.uint8)
+    assert restate(img, found, corners, 25.0)[0].state == state

@@ -285,12 +285,12 @@ def test_views_probability_cut_stops_once_the_views_made_decide(
 
 @pytest.mark.parametrize(
     ("p0", "cut", "views"),
-    [(0.15, 0.75, 1), (0.15, 0.7, 1), (0.25, 0.75, 2), (0.15, 0.5, 4)],
+    [(0.15, 0.75, 1), (0.15, 0.7, 1), (0.25, 0.75, 2), (0.15, 0.5, 1), (0.15, 0.45, 4)],
 )
 def test_views_probability_settles_a_plainly_flat_die_at_a_lower_bar(
     monkeypatch: pytest.MonkeyPatch, p0: float, cut: float, views: int
 ) -> None:
-    """A plain view of at most 0.2 settles a die flat after one view at a bar from 0.6 (the
+    """A plain view of at most 0.2 settles a die flat after one view at a bar from 0.5 (the
     exact bound would make two at 0.75: (0.15 + 5) / 6 > 0.75); the cut itself is returned.
     Over 0.2, or at a lower bar, the views go on as before."""
     import vision.cocked as ck
