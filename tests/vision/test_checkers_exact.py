@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.checkers.empty_board import _FAR_SQ, colour_dist, far_from, unlike_board
-from vision.checkers.outlines import _row_percentile, edges_of, gradients
+from vision.checkers.outlines import _row_percentile, edges_of, gradients, ring_evidence
 
 
 def _plain_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -84,3 +84,25 @@ def test_edge_scale_is_the_plain_formula() -> None:
     weight = np.array([0.5, 1.0, 1.0], np.float32)
     strength = np.hypot(gx[sub] * weight, gy[sub] * weight).max(axis=2)
     assert edges.scale == float(np.median(strength)) + 1.0
+
+
+def test_gradients_of_8_bit_lab_are_the_float_sobels_as_int16() -> None:
+    # int16 gradients of an 8-bit image: the float32 Sobel's whole values, and the rims (a
+    # gathered sample times a float32 direction) the same floats as from the float32 Sobel.
+    rng = np.random.default_rng(5)
+    lab8 = cv2.GaussianBlur(rng.integers(0, 256, (60, 80, 3), dtype=np.uint8), (5, 5), 1.0)
+    lab8[20:40, 30:50] = (250, 3, 252)  # steep edges: sums near the int16 extremes' scale
+    gx, gy = gradients(lab8)
+    assert gx.dtype == gy.dtype == np.int16
+    fx, fy = (cv2.Sobel(lab8, cv2.CV_32F, dx, 1 - dx, ksize=3) for dx in (1, 0))
+    assert np.array_equal(gx.astype(np.float32), fx) and np.array_equal(gy.astype(np.float32), fy)
+    circles = np.stack(
+        [rng.uniform(0, 80, 40), rng.uniform(0, 60, 40), rng.uniform(4, 15, 40)], axis=1
+    ).astype(np.float32)
+    for all_round in (False, True):
+        got = ring_evidence(gx, gy, circles, 7.0, all_round)
+        assert np.array_equal(got, ring_evidence(fx, fy, circles, 7.0, all_round))
+    sub = (slice(None, None, 4), slice(None, None, 4))
+    weight = np.array([0.5, 1.0, 1.0], np.float32)
+    strength = np.hypot(fx[sub] * weight, fy[sub] * weight).max(axis=2)
+    assert edges_of(lab8).scale == float(np.median(strength)) + 1.0

@@ -13,10 +13,20 @@ from vision.checkers.model import Cell, Found
 
 def gradients(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per-channel gradients (H, W, 3) of a Lab image, unweighted: L's half weight is applied
-    where they are used (a power-of-two weight is exact before or after)."""
+    where they are used (a power-of-two weight is exact before or after).  An 8-bit image's
+    are int16 (whole sums of at most 4 x 255: exact), a float image's float32.
+
+    >>> lab8 = np.zeros((8, 8, 3), np.uint8)
+    >>> lab8[:, 4:] = 200
+    >>> gx, gy = gradients(lab8)
+    >>> gx.dtype, int(gx[2, 4, 0]), int(gy[2, 4, 0])
+    (dtype('int16'), 800, 0)
+    """
     # One Sobel over the interleaved image gives each channel's own, and lets a rim sample
-    # gather its 3 channels at once.
-    return cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
+    # gather its 3 channels at once. 8-bit: int16 output, ~1 ms less a read than float32 (its
+    # SIMD path); a gathered sample times a float32 direction is the same float32 either way.
+    depth = cv2.CV_16S if lab.dtype == np.uint8 else cv2.CV_32F
+    return cv2.Sobel(lab, depth, 1, 0, ksize=3), cv2.Sobel(lab, depth, 0, 1, ksize=3)
 
 
 _ANGLES = np.linspace(0, 2 * np.pi, 32, endpoint=False)
@@ -135,8 +145,8 @@ def hough_circles(grey: np.ndarray, r_min: float, r_max: float) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Edges:
-    """Per-channel gradients (H, W, 3, L unweighted) of the board and their typical strength
-    (L at half weight)."""
+    """Per-channel gradients (H, W, 3, L unweighted; int16 from an 8-bit image) of the board and
+    their typical strength (L at half weight)."""
 
     gx: np.ndarray
     gy: np.ndarray
