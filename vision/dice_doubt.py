@@ -88,7 +88,7 @@ def unreadable(
     return (
         _lone_beside_like(g, pips, 2 * g.half, by_ink=True)
         or _spot_on_face(g, pips, ref_half)
-        or _beside_a_mark(gray, g, ref_half)
+        or _beside_a_mark(gray, g, ref_half, ref_contrast)
         or _short_pair(g, ref_half)
         or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
         or (len(g.pips) <= 3 and _faint(g, ref_contrast))
@@ -183,14 +183,21 @@ def _lone_beside_like(g: Group, pips: list[Pip], die_px: float, *, by_ink: bool 
     )
 
 
-def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float) -> bool:
+def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float, ref_contrast: float = 0.0) -> bool:
     """A face of 1-3 pips with a large mark of the pips' ink beside it, enclosed by the die
     (a logo: a skull, a winged emblem), is most likely a side face of a die whose logo face
     is up: the pips read are not its value. The mark: a connected patch of pip-like pixels
     of at least ``_MARK_AREA`` pips, not touching the window's edge (a light table or tray
     beside the die would), within two half-sides of the group. Half-sides as the photo's
-    dice show them (``ref_half``, work pixels): a side face's own is foreshortened."""
-    if len(g.pips) > 3:
+    dice show them (``ref_half``, work pixels): a side face's own is foreshortened.
+
+    A face of 4-6 pips beside a mark is a side face only if shaded as one too: its pips'
+    median contrast under ``_SIDE_CONTRAST`` of the photo's faces' (``ref_contrast``). On
+    the tuning halves of the three dice-only sets, fudw's emblem 6 whose side 5 read: 0.46;
+    matteop65's right 4s beside a mark (the next die's pips, merged): 0.91 and 1.0."""
+    if len(g.pips) > 3 and (
+        ref_contrast <= 0 or median([p.contrast for p in g.pips]) >= _SIDE_CONTRAST * ref_contrast
+    ):
         return False
     h, w = gray.shape
     half = max(g.half, ref_half)

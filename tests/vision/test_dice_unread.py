@@ -107,6 +107,28 @@ def test_pips_beside_a_logo_face_are_unread() -> None:
         assert _beside_a_mark(grey, g, 36.0) == mark
 
 
+@pytest.mark.parametrize(
+    ("contrast", "ref_contrast", "side"),
+    [(60.0, 150.0, True), (140.0, 150.0, False), (60.0, 0.0, False)],
+)
+def test_a_faint_five_beside_a_logo_is_a_side_face(
+    contrast: float, ref_contrast: float, side: bool
+) -> None:
+    # fudw: a marbled die with its emblem up showed the 5 of its side face, shaded, and read 5.
+    # Four pips or more beside a mark are a side face only if fainter than the photo's faces.
+    img = np.full((260, 560, 3), 200, np.uint8)
+    _logo_die(img, True)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    pips = [
+        Pip(x, 159.0, 4.0, False, contrast, 62.0, 62.0 + contrast, 0.7)
+        for x in (272, 286, 300, 314, 328)
+    ]
+    g = make_group(pips, 0)
+    assert _beside_a_mark(grey, g, 36.0, ref_contrast) == side
+    # One to three pips beside it stay doubted whatever their contrast (as before).
+    assert _beside_a_mark(grey, make_group(pips[1:4:2], 0), 36.0, ref_contrast)
+
+
 def _six_with_a_small_column(img: np.ndarray, centre: tuple[float, float], side: float) -> None:
     """A 6 whose right column's pips show at ``_SMALL`` of the left's size (a tilted die's
     top face foreshortened across its columns): too unlike the left column to be linked."""
