@@ -296,3 +296,23 @@ def test_a_face_beside_an_unread_face_of_its_die_keeps_its_value() -> None:
 def test_two_dice_a_side_apart_stay_two() -> None:
     dice = [_reading(2, 100.0, "flat"), _reading(3, 131.0, "flat"), _reading(6, 200.0)]
     assert [d.value for d in one_reading_a_die(dice, 30.0)] == [2, 3, 6]
+
+
+def test_two_ones_closer_than_a_die_are_one_die_unread() -> None:
+    # /tmp/dv23 IMG_45482: a 2's pips, unlinked, read as two 1s 0.94 die sides apart. No
+    # die shows two 1s, and two dice lie a side apart at least.
+    out = one_reading_a_die([_reading(1, 100.0, "flat"), _reading(1, 128.0)], 30.0)
+    assert [(d.value, d.centre[0]) for d in out] == [(None, 100.0)]
+    out = one_reading_a_die([_reading(1, 100.0, "flat"), _reading(1, 118.0)], 30.0)
+    assert [d.value for d in out] == [None]
+    # Two dice showing 1 a side apart stay two; other values keep the 0.9 reach.
+    assert [d.value for d in one_reading_a_die([_reading(1, 100), _reading(1, 131)], 30.0)] == [
+        1,
+        1,
+    ]
+    assert [d.value for d in one_reading_a_die([_reading(2, 100), _reading(2, 128)], 30.0)] == [
+        2,
+        2,
+    ]
+    # The same pip read twice is one 1.
+    assert [d.value for d in one_reading_a_die([_reading(1, 100), _reading(1, 104)], 30.0)] == [1]
