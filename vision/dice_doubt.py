@@ -321,8 +321,8 @@ def one_reading_a_die(readings: Sequence[DieReading], die_px: float) -> list[Die
         dice = [readings[k] for k in group]
         keep = max(dice, key=lambda r: (r.value is not None, r.confidence))
         values = {r.value for r in dice if r.value is not None}
-        ones = [r.centre for r in dice if r.value == 1]
-        two_ones = any(math.dist(a, b) > _SAME_PIP * die_px for a in ones for b in ones)
+        one_at = [r.centre for r in dice if r.value == 1]
+        two_ones = any(math.dist(a, b) > _SAME_PIP * die_px for a in one_at for b in one_at)
         value = keep.value if len(values) <= 1 and not two_ones else None
         # A die showing two faces read is tilted: cocked if any of its faces was called so.
         state = "cocked" if any(r.state == "cocked" for r in dice) else keep.state
