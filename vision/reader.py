@@ -43,6 +43,7 @@ from vision.cube import find_cube
 from vision.dice_cube import left_to_cube
 from vision.dice_doubt import one_reading_a_die
 from vision.dice_gaps import out_of_checker_gaps
+from vision.dice_markers import off_markers
 from vision.dice_tilt import restate
 from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
@@ -270,9 +271,10 @@ class BoardReader:
                     )
                 )
             # Flat or cocked is judged with the camera the board's corners give; the cube's
-            # numeral is no die; faces closer than a die's side are one die's.
+            # numeral is no die, nor is a marker's; faces closer than a die's side are one die's.
             found = restate(frame, found, board.corners, size)
             found = left_to_cube(found, frame, board.homography, board.geometry, size)
+            found = off_markers(found, grey, board.homography, board.geometry, size)
             return one_reading_a_die(found, size)
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
