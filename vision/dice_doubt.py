@@ -62,6 +62,10 @@ _ROW_TURNS = tuple(math.radians(a) for a in (-30, -15, 0, 15, 30))
 # such pairs lie 0.50-0.92 apart (IMG_37201-37600, 31801-32200, /tmp/train), two dice read
 # right 1.2 apart.
 ONE_DIE = 0.9
+# Two 1s closer than a die's side are two pips of one face (a 2 read as two 1s: /tmp/dv23
+# IMG_45482, 0.94 apart): two dice lie a side apart at least, and a die shows one 1 at most.
+_TWO_ONES = 1.0
+_SAME_PIP = 0.25  # two 1s closer than this (die sides) are one pip read twice
 
 
 def unreadable(
@@ -88,7 +92,7 @@ def unreadable(
     return (
         _lone_beside_like(g, pips, 2 * g.half, by_ink=True)
         or _spot_on_face(g, pips, ref_half)
-        or _beside_a_mark(gray, g, ref_half)
+        or _beside_a_mark(gray, g, ref_half, ref_contrast)
         or _short_pair(g, ref_half)
         or (ref_half > 0 and _column_of_six(gray, g, 2 * ref_half))
         or (len(g.pips) <= 3 and _faint(g, ref_contrast))
@@ -183,14 +187,21 @@ def _lone_beside_like(g: Group, pips: list[Pip], die_px: float, *, by_ink: bool 
     )
 
 
-def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float) -> bool:
+def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float, ref_contrast: float = 0.0) -> bool:
     """A face of 1-3 pips with a large mark of the pips' ink beside it, enclosed by the die
     (a logo: a skull, a winged emblem), is most likely a side face of a die whose logo face
     is up: the pips read are not its value. The mark: a connected patch of pip-like pixels
     of at least ``_MARK_AREA`` pips, not touching the window's edge (a light table or tray
     beside the die would), within two half-sides of the group. Half-sides as the photo's
-    dice show them (``ref_half``, work pixels): a side face's own is foreshortened."""
-    if len(g.pips) > 3:
+    dice show them (``ref_half``, work pixels): a side face's own is foreshortened.
+
+    A face of 4-6 pips beside a mark is a side face only if shaded as one too: its pips'
+    median contrast under ``_SIDE_CONTRAST`` of the photo's faces' (``ref_contrast``). On
+    the tuning halves of the three dice-only sets, fudw's emblem 6 whose side 5 read: 0.46;
+    matteop65's right 4s beside a mark (the next die's pips, merged): 0.91 and 1.0."""
+    if len(g.pips) > 3 and (
+        ref_contrast <= 0 or median([p.contrast for p in g.pips]) >= _SIDE_CONTRAST * ref_contrast
+    ):
         return False
     h, w = gray.shape
     half = max(g.half, ref_half)
@@ -278,7 +289,9 @@ def one_reading_a_die(readings: Sequence[DieReading], die_px: float) -> list[Die
     the pips do not tell. One reading stays per die, the more confident of those with a
     value; its value stays if every reading that has one agrees, else the die is unread
     (value None: the referee asks rather than believes either face); and the die is cocked if
-    any of its readings was (a die shows two faces read when it is tilted).
+    any of its readings was (a die shows two faces read when it is tilted). Two 1s apart
+    (closer than ``_TWO_ONES`` die sides) are one die too, unread: no die shows two 1s, so
+    their pips are two of one face whose others were not linked.
 
     >>> from vision.dice import DieReading
     >>> def die(v, x, state="cocked"):
@@ -289,14 +302,16 @@ def one_reading_a_die(readings: Sequence[DieReading], die_px: float) -> list[Die
     [(3, 65.0)]
     >>> [d.value for d in one_reading_a_die([die(2, 50), die(3, 90)], 30.0)]
     [2, 3]
+    >>> [(d.value, d.centre[0]) for d in one_reading_a_die([die(1, 50.0), die(1, 78.0)], 30.0)]
+    [(None, 50.0)]
     """
     n = len(readings)
     links = Linked(n)
-    reach = ONE_DIE * die_px
     for i in range(n):
         for j in range(i + 1, n):
             (xi, yi), (xj, yj) = readings[i].centre, readings[j].centre
-            if math.hypot(xi - xj, yi - yj) < reach:
+            ones = readings[i].value == readings[j].value == 1
+            if math.hypot(xi - xj, yi - yj) < (_TWO_ONES if ones else ONE_DIE) * die_px:
                 links.join(i, j)
     out = []
     for group in links.groups():  # ordered by their first reading, as the readings were
@@ -306,7 +321,9 @@ def one_reading_a_die(readings: Sequence[DieReading], die_px: float) -> list[Die
         dice = [readings[k] for k in group]
         keep = max(dice, key=lambda r: (r.value is not None, r.confidence))
         values = {r.value for r in dice if r.value is not None}
-        value = keep.value if len(values) <= 1 else None
+        one_at = [r.centre for r in dice if r.value == 1]
+        two_ones = any(math.dist(a, b) > _SAME_PIP * die_px for a in one_at for b in one_at)
+        value = keep.value if len(values) <= 1 and not two_ones else None
         # A die showing two faces read is tilted: cocked if any of its faces was called so.
         state = "cocked" if any(r.state == "cocked" for r in dice) else keep.state
         out.append(replace(keep, value=value, state=state))

@@ -39,10 +39,10 @@ from vision.checkers import (
 )
 from vision.checkers.bar import CubeSeen
 from vision.checkers.trays import read_trays, seen_off, with_trays
-from vision.cube import find_cube
-from vision.dice_cube import left_to_cube
+from vision.dice_cube import cube_past_numerals, left_to_cube, on_found_cube
 from vision.dice_doubt import one_reading_a_die
 from vision.dice_gaps import out_of_checker_gaps
+from vision.dice_markers import off_markers
 from vision.dice_tilt import restate
 from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
@@ -182,10 +182,10 @@ class BoardReader:
             ignore.append((*w.min(axis=0), *w.max(axis=0)))
         colours = self.calibration.colours if self.calibration else None
         # A die found by its pips is no cube (dice on the bar were taken for it), read or not:
-        # a face left unread for doubt still has pips.
-        boxes = [r.bbox for r in readings if r.pips]
-        cube = find_cube(
-            frame, board.homography, board.geometry, self.white_home, board.die_size_px, boxes
+        # a face left unread for doubt still has pips. A numeral read as a die hiding the
+        # cube is looked past, and dropped below once the cube is read under it.
+        cube = cube_past_numerals(
+            frame, board.homography, board.geometry, self.white_home, board.die_size_px, readings
         )
         # The bar's count is told where the cube is: a cube on the bar is no checker, and one
         # seen elsewhere leaves the bar's middle to checkers.
@@ -207,6 +207,7 @@ class BoardReader:
         )
         counts = with_trays(counts, tray)
         readings = out_of_checker_gaps(readings, counts.discs, to_work)  # gaps read as 2s
+        readings = on_found_cube(readings, cube, board.homography, geo, board.die_size_px)
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 
@@ -270,9 +271,10 @@ class BoardReader:
                     )
                 )
             # Flat or cocked is judged with the camera the board's corners give; the cube's
-            # numeral is no die; faces closer than a die's side are one die's.
+            # numeral is no die, nor is a marker's; faces closer than a die's side are one die's.
             found = restate(frame, found, board.corners, size)
             found = left_to_cube(found, frame, board.homography, board.geometry, size)
+            found = off_markers(found, grey, board.homography, board.geometry, size)
             return one_reading_a_die(found, size)
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from tests.vision.test_cube_face import _drawn_cube
+from vision import dice_cube
 from vision.board import BoardGeometry
 from vision.dice import DieReading
-from vision.dice_cube import left_to_cube
+from vision.dice_cube import cube_past_numerals, left_to_cube, on_found_cube
+from vision.observation import CubeReading
 
 _DIE = 40.0  # die side, frame pixels; the default geometry's cube is ~56 pixels
 
@@ -36,3 +39,35 @@ def test_dice_stay_where_no_cube_is_read_or_the_pips_are_a_die_s() -> None:
     unread = _reading(None, 0.115 * _DIE)  # not believed: its pips keep the cube finder off
     kept = left_to_cube([small, unread], numeral, np.eye(3), BoardGeometry(), _DIE)
     assert kept == [small, unread]
+
+
+def test_a_large_pip_reading_on_a_found_cube_is_the_cube_s() -> None:
+    cube = CubeReading("white", 16, 0.8, (110.0, 100.0))  # 10 px off: under half a cube side
+    big = _reading(2, 0.115 * _DIE)
+    small = _reading(2, 0.075 * _DIE)  # a die's pips: a die, even there
+    geo = BoardGeometry()
+    assert on_found_cube([big, small], cube, np.eye(3), geo, _DIE) == [small]
+    away = CubeReading("white", 16, 0.8, (160.0, 100.0))  # a cube side off: a die beside it
+    assert on_found_cube([big], away, np.eye(3), geo, _DIE) == [big]
+    unread = CubeReading("white", None, 0.8, (100.0, 100.0))  # no number told: not the cube
+    assert on_found_cube([big], unread, np.eye(3), geo, _DIE) == [big]
+
+
+def test_a_cube_hidden_by_a_numeral_s_box_is_sought_past_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cube = CubeReading("white", 16, 0.8, (104.0, 100.0))
+    big = _reading(2, 0.115 * _DIE)
+    die = DieReading(3, (300, 300, 340, 340), (320.0, 320.0), "flat", 1.0, _DIE, big.pips)
+
+    def finder(*args: object) -> CubeReading | None:  # the cube is seen unless big's box is avoided
+        return None if big.bbox in args[-1] else cube  # type: ignore[operator]
+
+    monkeypatch.setattr(dice_cube, "find_cube", finder)
+    img, geo = np.zeros((400, 400, 3), np.uint8), BoardGeometry()
+    assert cube_past_numerals(img, np.eye(3), geo, "bottom-right", _DIE, [big, die]) == cube
+    small = _reading(2, 0.075 * _DIE)  # a die's face (same box) is avoided: no second search
+    assert cube_past_numerals(img, np.eye(3), geo, "bottom-right", _DIE, [small]) is None
+    far = CubeReading("white", 16, 0.8, (200.0, 100.0))  # found elsewhere: not this reading's
+    monkeypatch.setattr(dice_cube, "find_cube", lambda *a: None if big.bbox in a[-1] else far)
+    assert cube_past_numerals(img, np.eye(3), geo, "bottom-right", _DIE, [big]) is None

@@ -107,6 +107,28 @@ def test_pips_beside_a_logo_face_are_unread() -> None:
         assert _beside_a_mark(grey, g, 36.0) == mark
 
 
+@pytest.mark.parametrize(
+    ("contrast", "ref_contrast", "side"),
+    [(60.0, 150.0, True), (140.0, 150.0, False), (60.0, 0.0, False)],
+)
+def test_a_faint_five_beside_a_logo_is_a_side_face(
+    contrast: float, ref_contrast: float, side: bool
+) -> None:
+    # fudw: a marbled die with its emblem up showed the 5 of its side face, shaded, and read 5.
+    # Four pips or more beside a mark are a side face only if fainter than the photo's faces.
+    img = np.full((260, 560, 3), 200, np.uint8)
+    _logo_die(img, True)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    pips = [
+        Pip(x, 159.0, 4.0, False, contrast, 62.0, 62.0 + contrast, 0.7)
+        for x in (272, 286, 300, 314, 328)
+    ]
+    g = make_group(pips, 0)
+    assert _beside_a_mark(grey, g, 36.0, ref_contrast) == side
+    # One to three pips beside it stay doubted whatever their contrast (as before).
+    assert _beside_a_mark(grey, make_group(pips[1:4:2], 0), 36.0, ref_contrast)
+
+
 def _six_with_a_small_column(img: np.ndarray, centre: tuple[float, float], side: float) -> None:
     """A 6 whose right column's pips show at ``_SMALL`` of the left's size (a tilted die's
     top face foreshortened across its columns): too unlike the left column to be linked."""
@@ -274,3 +296,23 @@ def test_a_face_beside_an_unread_face_of_its_die_keeps_its_value() -> None:
 def test_two_dice_a_side_apart_stay_two() -> None:
     dice = [_reading(2, 100.0, "flat"), _reading(3, 131.0, "flat"), _reading(6, 200.0)]
     assert [d.value for d in one_reading_a_die(dice, 30.0)] == [2, 3, 6]
+
+
+def test_two_ones_closer_than_a_die_are_one_die_unread() -> None:
+    # /tmp/dv23 IMG_45482: a 2's pips, unlinked, read as two 1s 0.94 die sides apart. No
+    # die shows two 1s, and two dice lie a side apart at least.
+    out = one_reading_a_die([_reading(1, 100.0, "flat"), _reading(1, 128.0)], 30.0)
+    assert [(d.value, d.centre[0]) for d in out] == [(None, 100.0)]
+    out = one_reading_a_die([_reading(1, 100.0, "flat"), _reading(1, 118.0)], 30.0)
+    assert [d.value for d in out] == [None]
+    # Two dice showing 1 a side apart stay two; other values keep the 0.9 reach.
+    assert [d.value for d in one_reading_a_die([_reading(1, 100), _reading(1, 131)], 30.0)] == [
+        1,
+        1,
+    ]
+    assert [d.value for d in one_reading_a_die([_reading(2, 100), _reading(2, 128)], 30.0)] == [
+        2,
+        2,
+    ]
+    # The same pip read twice is one 1.
+    assert [d.value for d in one_reading_a_die([_reading(1, 100), _reading(1, 104)], 30.0)] == [1]
