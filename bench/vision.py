@@ -91,7 +91,7 @@ def _scene_to_scene(repeat: int) -> tuple[list[float], list[float]]:
 _STAGES = (
     ("vision.reader", "rectify"),
     ("vision.reader", "count_checkers"),
-    ("vision.reader", "find_cube"),
+    ("vision.dice_cube", "find_cube"),
     ("vision.reader", "read_trays"),
     ("vision.reader", "restate"),
     ("vision.dice", "find_dice"),
