@@ -58,7 +58,8 @@ new-pip renders (IMG_41401-41600) 265 / 5 of 355 cocked, old pips (IMG_32601-330
 694. ``--view-jitter 0.006`` (session 23, not committed): corners ~5 px off in 3 of 4 rows, two
 nets on IMG_41201-42400, joined at 0.25: paper webcam's top flat die found 0.867 -> 0.821 (no
 jitter: 0.856), labelled 0.822 -> 0.760; held-out IMG_45801-46000 AUC 0.992 as before; but
-fm gammon's phantom 0.900 -> 0.924 (0.911 joined at 0.1), over the 0.905 bar.
+fm gammon's phantom 0.900 -> 0.924 (0.911 joined at 0.1), over the 0.905 bar. The same on
+old-pip IMG_0001-0600: the paper webcam's flat dice 0.60-0.87 -> 0.76-0.87 joined, 0.95 alone.
 
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
