@@ -34,10 +34,19 @@ class DieSamples:
     def cocked(self) -> np.ndarray:
         return (self.state == STATES.index("cocked")).astype(int)
 
-    def view(self, k: int) -> DieView:
-        """How a flat die shows at sample ``k`` (the camera recovered from the corners)."""
+    def view(self, k: int, jitter: float = 0.0, rng: np.random.Generator | None = None) -> DieView:
+        """How a flat die shows at sample ``k`` (the camera recovered from the corners);
+        ``jitter`` > 0: through a slightly wrong board, each corner moved by a normal step of
+        that share of the board's width (seeded by ``rng``), as a found board may be.
+
+        >>> # s.view(0, 0.006, np.random.default_rng(0))  # corners ~5 px off on 800 px
+        """
         size = (int(self.size[k][0]), int(self.size[k][1]))
-        cam = CameraView.from_corners(self.corners[k], size, float(self.die_px[k]))
+        corners = np.asarray(self.corners[k], np.float64).reshape(4, 2)
+        if jitter > 0 and rng is not None:
+            width = float(np.linalg.norm(corners[1] - corners[0]))
+            corners = corners + rng.normal(0.0, jitter * width, corners.shape)
+        cam = CameraView.from_corners(corners, size, float(self.die_px[k]))
         return cam.at((float(self.centre[k][0]), float(self.centre[k][1])))
 
     def take(self, sel: np.ndarray) -> DieSamples:

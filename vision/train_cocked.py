@@ -55,7 +55,11 @@ gammon's phantom die over the bar (0.90 -> 0.92). On the committed model, the gr
 histograms carry the real faces' score (set to rendered flat 1-3 faces' mean: 0.13-0.37).
 The committed model on found dice, board given, board-given bar (0.905; 4-6 faces 0.75):
 new-pip renders (IMG_41401-41600) 265 / 5 of 355 cocked, old pips (IMG_32601-33000) 584 / 7 of
-694.
+694. ``--view-jitter 0.006`` (session 23, not committed): corners ~5 px off in 3 of 4 rows, two
+nets on IMG_41201-42400, joined at 0.25: paper webcam's top flat die found 0.867 -> 0.821 (no
+jitter: 0.856), labelled 0.822 -> 0.760; held-out IMG_45801-46000 AUC 0.992 as before; but
+fm gammon's phantom 0.900 -> 0.924 (0.911 joined at 0.1), over the 0.905 bar. The same on
+old-pip IMG_0001-0600: the paper webcam's flat dice 0.60-0.87 -> 0.76-0.87 joined, 0.95 alone.
 
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
@@ -130,10 +134,13 @@ def local_contrast(f: np.ndarray, k: float) -> np.ndarray:
     return g + k * (f - g)
 
 
-def features(s: DieSamples, augment: bool, real: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def features(
+    s: DieSamples, augment: bool, real: bool = False, view_jitter: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
     """Feature rows and labels; ``augment``: every size jitter, each also mirrored (a mirror
     keeps the crop's orientation, image centre up, and the label), some blurred (``_BLUR``,
-    seeded); ``real``: with ``augment``, ``real_looks`` instead of that blur."""
+    seeded); ``real``: with ``augment``, ``real_looks`` instead of that blur; ``view_jitter``:
+    with ``augment``, 3 in 4 rows seen through corners that far off (``DieSamples.view``)."""
     xs, ys = [], []
     y = s.cocked
     rng = np.random.default_rng(0)
@@ -148,7 +155,10 @@ def features(s: DieSamples, augment: bool, real: bool = False) -> tuple[np.ndarr
                 patch = real_looks(patch, rng)
             elif augment and rng.random() < _BLUR[0]:
                 patch = cv2.GaussianBlur(patch, (0, 0), rng.uniform(*_BLUR[1:]))
-            xs.append(patch_features(patch, view, d, s.cues[k], j, flip))
+            v = view
+            if augment and view_jitter > 0 and rng.random() < 0.75:
+                v = s.view(k, view_jitter, rng)
+            xs.append(patch_features(patch, v, d, s.cues[k], j, flip))
             ys.append(y[k])
     return np.array(xs, np.float32), np.array(ys, int)
 
@@ -289,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--real-looks", action="store_true", help="augment with real_looks instead of _BLUR"
     )
+    ap.add_argument("--view-jitter", type=float, default=0.0, help="corner noise, board widths")
     args = ap.parse_args(argv)
     for d in args.renders:
         if {"test", "dev"} & set(d.parts):
@@ -310,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     n_img = int(samples.image.max()) + 1
     rng = np.random.default_rng(args.seed)
     held = np.isin(samples.image, rng.permutation(n_img)[: int(n_img * args.held_out)])
-    xtr, ytr = features(samples.take(~held), augment=True, real=args.real_looks)
+    xtr, ytr = features(samples.take(~held), True, args.real_looks, args.view_jitter)
     xte, yte = view_features(samples.take(held)), samples.take(held).cocked
     blind = cue_columns(args.without) if args.without else None
     if blind is not None:

@@ -386,3 +386,31 @@ def test_a_network_trained_without_cues_ignores_them_once_widened(cues: str) -> 
 def test_cue_columns_names_only_the_two_cue_kinds() -> None:
     with pytest.raises(ValueError, match="unknown cues"):
         cue_columns("pips")
+
+
+def test_view_jitter_moves_the_camera_seeded() -> None:
+    """``--view-jitter``: a die seen through slightly wrong corners gets another view (and
+    other rows), the same on every run; without it the rows are the plain augmentation's."""
+    from vision.cocked_samples import DieSamples, die_patch_shape
+    from vision.train_cocked import features
+
+    rng = np.random.default_rng(7)
+    n = 2
+    corners = np.array([[100, 80], [1180, 90], [1170, 880], [110, 870]], float)
+    s = DieSamples(
+        rng.integers(0, 255, (n, *die_patch_shape()), dtype=np.uint8),
+        np.array([[300.0, 250.0], [1000.0, 700.0]]),
+        np.full(n, 30.0),
+        np.repeat(corners[None], n, axis=0),
+        np.tile([1280, 960], (n, 1)).astype(np.int32),
+        np.ones((n, 8), np.float32),
+        np.array([0, 1], np.int8),
+        np.arange(n, dtype=np.int32),
+    )
+    a, b = s.view(1, 0.01, np.random.default_rng(0)), s.view(1, 0.01, np.random.default_rng(0))
+    assert np.array_equal(a.down, b.down) and not np.allclose(a.down, s.view(1).down)
+    assert np.array_equal(s.view(1, 0.0, np.random.default_rng(0)).lin, s.view(1).lin)
+    plain, _ = features(s, augment=True)
+    j1, _ = features(s, augment=True, view_jitter=0.01)
+    j2, _ = features(s, augment=True, view_jitter=0.01)
+    assert np.array_equal(j1, j2) and not np.array_equal(j1, plain)
