@@ -68,3 +68,16 @@ def test_a_bar_circle_on_the_cube_seen_there_is_doubtful() -> None:
     # Beside it, clear of it (a checker's length away): believed.
     clear = _bar([245.0 + 1.2 * D], cube)
     assert clear[0] == 1 and clear[1] >= 0.65
+
+
+def test_a_bar_circle_beside_the_cube_and_aside_of_it_is_doubtful() -> None:
+    # The cube's shadow, cast aside, makes a circle beside it (IMG_40921 of own
+    # IMG_40801-41200: a phantom 0.96 checkers from the cube and 0.43 across, believed).
+    cube = CubeSeen((MID / 600, 245.0 / 490))
+    lab = np.full((490, 600, 3), 128.0, np.float32)
+    circles = np.array([[MID + 0.4 * D, 245.0 + 0.85 * D, 0.46 * D]], np.float32)
+    rims = np.array([8.0], np.float32)
+    w, b, conf = bar_checkers(lab, GEO, circles, rims, D, None, np.zeros(0), [], cube)
+    assert w + b == 1 and conf < 0.65
+    # A checker beside the cube, in line with it along the bar: believed.
+    assert _bar([245.0, 245.0 + 0.9 * D], cube)[1] >= 0.65

@@ -57,6 +57,12 @@ CHAIN_ACROSS = 0.3
 # A bar circle centred this near the cube seen (in checkers) lies on it or overlaps it (a
 # checker's half plus the cube's is 0.8): the cube taken for a checker, or a checker for it.
 CUBE_NEAR = 0.7
+# A circle counted as a checker this near the cube and CUBE_ASIDE or more across the bar from
+# it may be its shadow, cast aside (IMG_40921 of own IMG_40801-41200: a phantom 0.96 d from
+# the cube, 0.43 d aside, believed); a checker beside the cube lies in line with it (own
+# IMG_40801-41200: 32 at 0.84-0.99 d, 0.19 d aside at most).
+CUBE_SHADOW = 1.0
+CUBE_ASIDE = 0.3
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,8 @@ def bar_checkers(
                 # middle (a checker found as the cube), may be either.
                 own = (far <= 0.35 * d) & by_cube
                 ambiguous = sel & (rims >= lo) & (far < CUBE_NEAR * d) & ~own
+                aside = np.abs(circles[:, 0] - cx) > CUBE_ASIDE * d
+                ambiguous |= checker & (far < CUBE_SHADOW * d) & aside & ~own
             else:
                 by_cube[:] = False
         doubt = doubt or bool(np.any(ambiguous))

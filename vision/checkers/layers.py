@@ -15,6 +15,11 @@ from vision.checkers.outlines import Edges, rims_at
 # covered slots 0.8-2.5 under gaps 1.4-16).
 RIM_RATIO = 1.5
 RIM_SEEN = 2.0
+# An outward grid shift of at least this many pitches with the first slot bare is a pyramid's
+# top layer seen a checker's thickness up, nearer the frame than its gaps (IMG_40848 of own
+# IMG_40801-41200: its 9 read 5, outlines 0.27 pitch past the slots); a registration shift of
+# a stack moves its first checker's outline too (own renders: shifts up to 0.21 over rows).
+TOP_SHIFT = 0.22
 
 
 @dataclass(frozen=True)
@@ -60,3 +65,27 @@ def third_by_rims(rims: np.ndarray) -> int | None:
         off.append(gap >= max(RIM_SEEN, RIM_RATIO * slot))  # False for NaN: undecided
     sizes = [m for m in range(4) if not any(off[:m]) and not any(on[m:])]
     return sizes[0] if len(sizes) == 1 else None
+
+
+def top_layer_shift(alongs: np.ndarray, shift: float, d: float, pitch: float) -> float:
+    """The shift to use for a point whose outlines (``alongs``) ``grid_shift`` put ``shift``
+    beyond the slots: when nothing outlines the first slot (shifted or not) and the shift is
+    outward by TOP_SHIFT pitches or more, the outlines are a pyramid's top layer drawn toward
+    the frame, and the shift that lays them on the gaps (``shift`` less half a pitch) is used
+    when it puts one on the fifth slot (the first layer's last, under no other).
+
+    >>> top_layer_shift(np.array([77.5, 120.5, 165.5, 191.5]), 11.8, 42.4, 44.0)
+    -10.2
+    >>> top_layer_shift(np.array([22.0, 77.5, 120.5]), 11.8, 42.4, 44.0)  # first slot outlined
+    11.8
+    >>> top_layer_shift(np.array([77.5, 120.5, 165.5]), 11.8, 42.4, 44.0)  # fifth slot bare
+    11.8
+    """
+    if shift < TOP_SHIFT * pitch or np.any(alongs < 0.5 * d + 0.5 * pitch):
+        return shift
+    top = shift - 0.5 * pitch
+    if not np.any(np.abs(alongs - top - (0.5 * d + 4 * pitch)) < 0.25 * d):
+        # No outline then on the fifth slot: no full first layer to lay a top on (three such
+        # outlines alone read 4 shifted to the slots, none laid on the gaps).
+        return shift
+    return round(top, 4)

@@ -12,7 +12,7 @@ from vision.checkers.fanned import (
     pyramid_grid,
     slot_row,
 )
-from vision.checkers.layers import RimProbe, third_by_rims
+from vision.checkers.layers import RimProbe, third_by_rims, top_layer_shift
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import alongs_of, grid_shift, shifted
 
@@ -187,7 +187,8 @@ def cell_checkers(
         return patch_mean(strip[y0:y1, x0:x1])
 
     alongs = alongs_of(circles, cell, h) if given is None else given[0]
-    shift = grid_shift(alongs, d, pitch)
+    fit = grid_shift(alongs, d, pitch)
+    shift = top_layer_shift(alongs, fit, d, pitch) if fit else 0.0
     raw_seen = raw  # as found: a fanned stack's outlines are off the slot grid the shift fits
     if shift:
         circles, sure, raw = (shifted(c, cell, shift) for c in (circles, sure, raw))
@@ -283,7 +284,9 @@ def cell_checkers(
             # Over a first layer seen whole, an unverified outline in a gap is a checker on top.
             upper = sorted(j for j in _gap_slots(raw_alongs, d, pitch) if 0 <= j < far)
         hidden = {k for j in upper for k in (j, j + 1)}
-        if all(seen[k] or k in hidden for k in range(far + 1)):
+        # (The first slot may go unseen as in the row's rule above: a top layer drawn toward
+        # the frame leaves no outline on it.)
+        if all(seen[k] or k in hidden for k in range(int(shift != fit), far + 1)):
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
     if n_first == max_first and not upper and _sure_near(sure_alongs, 0.5 * d + n_first * pitch, d):
