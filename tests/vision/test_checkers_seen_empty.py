@@ -105,6 +105,7 @@ def test_two_dark_checkers_the_cue_sees_on_the_first_slots_are_not_believed_empt
     assert board["black"][11] == 2
     assert counts.black[11] == 0 and counts.point_confidence[11] < SURE
     monkeypatch.setattr("vision.checkers.slot_model.PAIR_FROM", 2.0)
+    monkeypatch.setattr("vision.checkers.first_slot.EDGE_DOUBT", 2.0)  # it doubts it too
     before, _ = _count_given(21228)
     assert before.black[11] == 0 and before.point_confidence[11] >= SURE
 
@@ -169,5 +170,6 @@ def test_a_lone_dark_checker_read_empty_is_not_believed(monkeypatch) -> None:
     assert board["black"][23] == 1 and counts.black[23] == 0
     assert counts.point_confidence[23] < SURE
     monkeypatch.setattr("vision.checkers.seen_empty.NEAR_P", 2.0)
+    monkeypatch.setattr("vision.checkers.first_slot.EDGE_DOUBT", 2.0)  # it doubts it too
     without, _ = _count_given(34888)
     assert without.black[23] == 0 and without.point_confidence[23] >= SURE

@@ -34,6 +34,7 @@ def test_the_cue_doubts_no_empty_point_that_shows_its_sides(monkeypatch) -> None
     monkeypatch.setattr("vision.checkers.short_side.MAX_MANY", 2)  # the cue alone
     monkeypatch.setattr("vision.checkers.seen_empty.SEEN_FROM", 2.0)
     monkeypatch.setattr("vision.checkers.slot_model.PAIR_FROM", 2.0)  # (it doubts pt19 too)
+    monkeypatch.setattr("vision.checkers.first_slot.EDGE_DOUBT", 2.0)  # (so does it)
     counts, board = _count_given(20206)
     monkeypatch.setattr("vision.checkers.triangle_sides.DOUBT_SHARE", 0.0)
     without, _ = _count_given(20206)

@@ -18,6 +18,7 @@ from vision.checkers.empty_board import (
     unlike_board,
 )
 from vision.checkers.fanned import fanned_run, outline_past_row
+from vision.checkers.first_slot import dark_edge_doubts
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.layers import RimProbe
 from vision.checkers.model import (
@@ -350,8 +351,11 @@ def count_checkers(
     # of its colour: a dark stack nobody saw (dark on dark, read empty at 1.0).
     empty = [white[idx] == black[idx] == 0 for idx in indices]
     seen = sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
-    for idx, hidden in zip(indices, hidden_sides(seen, empty, parity), strict=True):
-        conf[idx] = min(conf[idx], 0.5) if hidden else conf[idx]
+    # Or an empty dark point whose edge slot the learned cue sees far more like a checker than
+    # the frame's other empty points of its colour: a lone dark checker at its base.
+    dark = dark_edge_doubts(cue.edge_p, indices, empty, parity, tri_each)
+    for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
+        conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
     bar_w, bar_b, bar_conf = bar_checkers(
         lab, geo, circles, round_, d, colours, labels, feats, cube
     )
