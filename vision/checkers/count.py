@@ -351,8 +351,7 @@ def count_checkers(
     # of its colour: a dark stack nobody saw (dark on dark, read empty at 1.0).
     empty = [white[idx] == black[idx] == 0 for idx in indices]
     seen = sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
-    # Or an empty dark point whose edge slot the learned cue sees far more like a checker than
-    # the frame's other empty points of its colour: a lone dark checker at its base.
+    # Or a dark one whose edge slot the learned cue sees as a checker (first_slot: a lone one).
     dark = dark_edge_doubts(cue.edge_p, indices, empty, parity, tri_each)
     for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
         conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
