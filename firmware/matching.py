@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from rules.position import InvalidPosition, Position
 from rules.side import Side
-from vision.observation import Observation
+from vision.observation import BELIEVED, Observation
 
 
 class Match(StrEnum):
@@ -48,7 +48,7 @@ class MatchSettings:
     # be overruled by them; in between, the players are asked. Measured (tests/data/synthetic,
     # boards registered within 1/4 point): counts at confidence 0.6-0.85 were wrong 0 of 442
     # times on dev and 2 of 602 on test, no more often than counts above 0.85 (was 0.85).
-    sure: float = 0.65
+    sure: float = BELIEVED
     unsure: float = 0.6
 
 

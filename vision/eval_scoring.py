@@ -15,12 +15,11 @@ from typing import Any
 import numpy as np
 
 from vision.dataset import Labels
+from vision.observation import BELIEVED  # the referee's "sure"
 
 # A quarter of a point width as a share of the playing area's width (12 points and a bar of
 # about one point across it: 1/52).
 QUARTER_POINT = 1.0 / 52.0
-# A count at least this confident is believed by the referee (firmware.matching's "sure").
-BELIEVED = 0.65
 
 
 def _ordered(corners: Any) -> np.ndarray:

@@ -41,7 +41,6 @@ from vision.board import BoardFix, order_corners, pattern_score
 from vision.board.geometry import make_fix
 from vision.dataset import DataSet, DatasetError, Labels, load_image, load_set, parse_labels
 from vision.eval_scoring import (
-    BELIEVED,
     QUIRKS,
     SetQuirks,
     Tally,
@@ -52,6 +51,7 @@ from vision.eval_scoring import (
     dice_figures,
     ratio,
 )
+from vision.observation import BELIEVED
 
 
 @dataclass(frozen=True)

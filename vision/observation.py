@@ -18,6 +18,9 @@ from typing import Any
 # Every status the reader can give.  Only "ok" carries a board reading.
 STATUSES = ("ok", "board_not_found", "motion", "too_dark", "occluded", "bad_frame", "uncertain")
 ZONES = ("white_right", "black_right", "bar", "outside")
+# A count this confident or more is believed by the referee (firmware.matching.MatchSettings.sure
+# defaults to it): the reader's doubts keep every count they cannot prove below it.
+BELIEVED = 0.65
 CORNER_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
 
 

@@ -67,26 +67,28 @@ def test_a_side_far_over_fifteen_loses_its_one_doubted_stack_that_holds_the_exce
 def test_no_trim_while_a_believed_but_unsure_point_could_hold_the_phantom() -> None:
     """Black read 19: a doubted 5 (real) and a 4 believed at 0.76 (a phantom).  Cutting the 5
     would make the total look right and leave the phantom believed; the side stays over."""
-    from vision.checkers.totals import DOUBTED, TRIM_SURE, fit_total
+    from vision.checkers.totals import TRIM_SURE, fit_total
+    from vision.observation import BELIEVED
 
     counts = [0] * 24
     counts[0], counts[8], counts[16], counts[17], counts[18], counts[19] = 1, 4, 4, 2, 3, 5
     conf = [1.0] * 24
     conf[8], conf[17], conf[19] = 0.76, 0.5, 0.62
-    assert DOUBTED <= conf[8] < TRIM_SURE
+    assert BELIEVED <= conf[8] < TRIM_SURE
     fit_total(counts, 0, conf)
     assert counts[19] == 5 and counts[8] == 4 and sum(counts) == 19
     # The same side with the 4 read sure: the doubted 5 is the only place the excess can be.
     conf[8] = 1.0
     fit_total(counts, 0, conf)
-    assert counts[19] == 1 and conf[19] < DOUBTED and sum(counts) == 15
+    assert counts[19] == 1 and conf[19] < BELIEVED and sum(counts) == 15
 
 
 def test_after_a_trim_a_count_the_trim_did_not_prove_is_doubted() -> None:
     """White read 20: a doubted 6 (really 2) and the bar read 2 at 0.7 (really 1).  The trim
     takes the whole excess off the 6; the bar may hold part of it, so it is no longer believed,
     nor is a point under TRIM_SURE, while sure points keep their confidence."""
-    from vision.checkers.totals import DOUBTED, TRIM_SURE, fit_total
+    from vision.checkers.totals import TRIM_SURE, fit_total
+    from vision.observation import BELIEVED
 
     counts = [0] * 24
     counts[0], counts[2], counts[3], counts[5], counts[12], counts[17] = 2, 2, 2, 1, 3, 6
@@ -95,5 +97,5 @@ def test_after_a_trim_a_count_the_trim_did_not_prove_is_doubted() -> None:
     conf[3], conf[17] = 0.83, 0.5
     bar, bar_conf = fit_total(counts, 2, conf, 0.7)
     assert counts[17] == 1 and sum(counts) + bar == 15
-    assert bar_conf < DOUBTED and conf[3] < DOUBTED and conf[17] < DOUBTED
+    assert bar_conf < BELIEVED and conf[3] < BELIEVED and conf[17] < BELIEVED
     assert conf[0] == 1.0 and TRIM_SURE <= conf[12]

@@ -53,9 +53,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME
+from vision.observation import BELIEVED
 
-# Points whose count is believed from here on (the referee's threshold) are never candidates.
-DOUBTED = 0.65
+# Points whose count is believed (the referee's threshold) are never candidates.
+DOUBTED = BELIEVED
 # At most this many missing (more: the frame is misread elsewhere, or a board with fewer
 # checkers a side).
 MAX_FILL = 2

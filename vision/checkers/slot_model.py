@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision.checkers.model import Cell, Found
-from vision.checkers.short_side import DOUBTED as BELIEVED  # the referee believes from here
+from vision.observation import BELIEVED
 
 # The window: the strip's width, SPAN checker diameters along the point round the slot.
 SPAN = 1.3

@@ -10,7 +10,7 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.checkers.empty_board import colour_dist
 from vision.checkers.model import CHECKERS_PER_SIDE
-from vision.checkers.short_side import DOUBTED  # the referee believes from there
+from vision.observation import BELIEVED
 
 
 def fit_total(
@@ -75,7 +75,7 @@ def _trim_many(counts: list[int], conf: list[float], excess: int) -> bool:
     not sure point (under ``TRIM_SURE``) that holds as many, leave the counts.  True if
     it trimmed."""
     holding = [i for i in range(24) if counts[i] >= excess and conf[i] < TRIM_SURE]
-    if len(holding) != 1 or conf[holding[0]] >= DOUBTED:
+    if len(holding) != 1 or conf[holding[0]] >= BELIEVED:
         return False
     counts[holding[0]] -= excess
     conf[holding[0]] = min(conf[holding[0]], 0.4)

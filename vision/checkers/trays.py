@@ -39,6 +39,7 @@ import numpy as np
 
 from vision.board import CANON_H, CANON_W
 from vision.checkers.model import CHECKERS_PER_SIDE, BoardShape, CheckerCounts
+from vision.observation import BELIEVED
 
 # The strip: this far out from the field's edge (share of the canonical width), at these
 # scales of the canonical board (along the tray finer: a joint every 9-18 rows).
@@ -75,7 +76,7 @@ TALL, LOST = 8, 2
 # SPECKS share of it (checkers piled flat beside a board without trays lie off its end).
 FAINT = 0.5
 SPECKS = 0.01
-# Confidence of a believed tray count (the referee's bar is 0.65) and of one not believed.
+# Confidence of a believed tray count (the referee's bar is BELIEVED) and of one not believed.
 SURE, UNSURE = 0.9, 0.3
 
 
@@ -94,7 +95,7 @@ class TrayCount:
 
     @property
     def believed(self) -> bool:
-        return self.count is not None and self.confidence >= 0.65
+        return self.count is not None and self.confidence >= BELIEVED
 
 
 @dataclass(frozen=True)
