@@ -45,7 +45,7 @@ from vision.checkers.outlines import (
 )
 from vision.checkers.row_rims import checked_row
 from vision.checkers.seen_empty import add_seen, doubt_faint
-from vision.checkers.short_side import bar_doubt, fill_short
+from vision.checkers.short_side import DOUBTED, bar_doubt, fill_short
 from vision.checkers.slot_colour import edge_looks, like_set_slots
 from vision.checkers.slot_model import (
     PointSlots,
@@ -308,7 +308,7 @@ def count_checkers(
                 fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
                 n = len(fs)
                 conf[idx] = min(conf[idx], 0.5)
-        if conf[idx] < 0.65 and n < min(5, max_first):
+        if conf[idx] < DOUBTED and n < min(5, max_first):
             # Already doubted: the learned cue may see the next checkers' shape (dark on dark).
             fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
             n = len(fs)
