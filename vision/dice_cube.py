@@ -30,10 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import cv2
 import numpy as np
 
-from vision.board.geometry import BoardGeometry
+from vision.board.geometry import BoardGeometry, map_point
 from vision.cube import find_cube
 from vision.cube_face import read_cube_face
 from vision.dice import DieReading
@@ -68,7 +67,7 @@ def left_to_cube(
     out = []
     for r in readings:
         if r.value is not None and r.pips and _big_pips(r.pips, die_px):
-            at = cv2.perspectiveTransform(np.array([[r.centre]], np.float64), homography)[0, 0]
+            at = map_point(homography, r.centre)
             face = read_cube_face(frame, homography, (float(at[0]), float(at[1])), cube_px)
             if face.value is not None and face.score >= _CUBE_READ:
                 continue
@@ -124,7 +123,7 @@ def on_found_cube(
     out = []
     for r in readings:
         if r.value is not None and r.pips and _big_pips(r.pips, die_px):
-            at = cv2.perspectiveTransform(np.array([[r.centre]], np.float64), homography)[0, 0]
+            at = map_point(homography, r.centre)
             if np.hypot(at[0] - cube.centre[0], at[1] - cube.centre[1]) < reach:
                 continue
         out.append(r)

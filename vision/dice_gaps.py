@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import cv2
 import numpy as np
 
+from vision.board.geometry import map_point
 from vision.dice import DieReading
 
 _MIDDLE = 0.25  # the reading's centre this near the middle of the two discs (in radii)
@@ -49,7 +49,7 @@ def out_of_checker_gaps(
     out = []
     for r in readings:
         if r.value == 2:
-            at = cv2.perspectiveTransform(np.array([[r.centre]], np.float64), to_work)[0, 0]
+            at = map_point(to_work, r.centre)
             if _in_a_gap(at, d):
                 continue
         out.append(r)

@@ -21,7 +21,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.board.geometry import BoardGeometry
+from vision.board.geometry import BoardGeometry, map_point
 from vision.board.markers import ARUCO_DICT, MARKER_IDS
 from vision.dice import DieReading
 
@@ -49,7 +49,7 @@ def off_markers(
     h, w = grey.shape[:2]
     half = _WINDOW_HALF * die_px
     for r in readings:
-        at = cv2.perspectiveTransform(np.array([[r.centre]], np.float64), homography)[0, 0]
+        at = map_point(homography, r.centre)
         inside = 0.0 <= at[0] <= geometry.width and 0.0 <= at[1] <= geometry.height
         if not inside:
             cx, cy = r.centre

@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
+from vision.board.geometry import map_point
 from vision.board.trust import board_doubt
 from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
@@ -335,13 +336,12 @@ class BoardReader:
         self, reading: Any, board: _Board, counts: CheckerCounts, to_work: np.ndarray
     ) -> ObservedDie:
         cx, cy = reading.centre
-        p = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), board.homography)
-        x, y = (float(v) for v in p.reshape(2))
+        x, y = (float(v) for v in map_point(board.homography, (cx, cy)))
         zone = die_zone(x, y, board.geometry, self.white_home)
         state = reading.state
         confidence = float(reading.confidence)
         if state == "flat":
-            q = cv2.perspectiveTransform(np.array([[[cx, cy]]], np.float64), to_work).reshape(2)
+            q = map_point(to_work, (cx, cy))
             for dx, dy, r, _side in counts.discs:
                 if (q[0] - dx) ** 2 + (q[1] - dy) ** 2 < (0.8 * r) ** 2:
                     state = "on_checker"

@@ -98,6 +98,16 @@ class BoardFix:
         return BoardGeometry(bar_frac=self.bar_frac)
 
 
+def map_point(homography: np.ndarray, point: tuple[float, float]) -> np.ndarray:
+    """One (x, y) point through ``homography``: its (x, y) there, float64.
+
+    >>> map_point(np.diag([2.0, 3.0, 1.0]), (1.0, 1.0)).tolist()
+    [2.0, 3.0]
+    """
+    mapped = cv2.perspectiveTransform(np.array([[point]], np.float64), homography)
+    return np.asarray(mapped[0, 0], np.float64)
+
+
 def order_corners(points: np.ndarray) -> np.ndarray:
     """Four points ordered TL, TR, BR, BL (clockwise in image coordinates)."""
     pts = np.asarray(points, dtype=np.float64).reshape(4, 2)
