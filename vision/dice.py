@@ -58,7 +58,7 @@ from vision.pip_groups import make_group as _make_group
 from vision.pip_groups import mean as _mean
 from vision.pip_groups import median as _median
 from vision.pip_groups import share as _share
-from vision.pip_regions import mask_box, pips_in
+from vision.pip_regions import mask_box, pips_in, reaches_mask
 from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
@@ -103,9 +103,9 @@ def find_dice(
     """Find and read the dice in a BGR image.
 
     ``die_size_px``: calibrated die side in pixels if known (limits the pip sizes searched).
-    ``mask``: uint8/bool array of the image's height and width; only dice whose centre lies
-    where mask is non-zero are returned; with a die size, pips are only searched in the mask's
-    box grown by 1.5 dice (``vision.pip_regions.mask_box``).
+    ``mask``: uint8/bool array of the image's height and width; only dice reaching where
+    mask is non-zero are returned (``vision.pip_regions.reaches_mask``); with a die size,
+    pips are only searched in the mask's box grown by 1.5 dice (``vision.pip_regions.mask_box``).
     ``learned_state``: with a die size, judge flat / cocked with the learned model
     (``vision.cocked``); False keeps the hand-made tilt cues (the model's own training).
     ``regions``: boxes (x0, y0, x1, y1) in image pixels; pips are only searched inside them
@@ -228,7 +228,7 @@ def find_dice(
 
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
-        if mask is not None and not mask[int(min(h - 1, cy)), int(min(w - 1, cx))]:
+        if mask is not None and not reaches_mask(mask, cx, cy, max(hs, ref_half)):
             continue
         # A face cut by the frame edge cannot be read: what shows may be part of it.
         if min(cx, cy, w - 1 - cx, h - 1 - cy) < _EDGE_HALVES * max(hs, ref_half):

@@ -39,6 +39,23 @@ def mask_box(mask: np.ndarray, die_size_px: float) -> list[tuple[int, int, int, 
     return [(x0, y0, x1, y1)]
 
 
+def reaches_mask(mask: np.ndarray, cx: float, cy: float, half: float) -> bool:
+    """Does a die centred at (``cx``, ``cy``) with half side ``half`` (pixels) reach into
+    ``mask``: its centre or the middle of one of its sides lies where the mask is set? A die
+    lying across the mask's edge is kept whole, not by where its centre falls (the labelled
+    and the found board differ by a few pixels: a die at the edge came and went with them).
+
+    >>> m = np.zeros((100, 100), np.uint8); m[:, :50] = 1
+    >>> reaches_mask(m, 55.0, 20.0, 10.0), reaches_mask(m, 65.0, 20.0, 10.0)
+    (True, False)
+    """
+    h, w = mask.shape[:2]
+    for x, y in ((cx, cy), (cx - half, cy), (cx + half, cy), (cx, cy - half), (cx, cy + half)):
+        if 0 <= x < w and 0 <= y < h and mask[int(y), int(x)]:
+            return True
+    return False
+
+
 def pips_in(
     gray: np.ndarray,
     r_range: tuple[float, float],

@@ -39,3 +39,13 @@ def test_a_die_on_the_mask_edge_reads_as_in_the_whole_search(
     ]
     # One crop, well under the (work) image: the first die's side was left out.
     assert len(searched) == 1 and searched[0][1] < 0.6 * 600 * 44 / 40
+
+
+def test_a_die_reaching_into_the_mask_is_kept_one_wholly_outside_is_not() -> None:
+    img = np.full((300, 600, 3), 60, np.uint8)
+    draw_die(img, 3, (465, 150), 40, 0)  # centre 10 px outside the mask, its left side in it
+    draw_die(img, 4, (540, 150), 40, 0)  # wholly outside: over a half side beyond the edge
+    mask = np.zeros(img.shape[:2], np.uint8)
+    mask[100:200, 350:455] = 1
+    assert not mask[150, 465]
+    assert [d.value for d in find_dice(img, die_size_px=40, mask=mask)] == [3]
