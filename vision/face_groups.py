@@ -49,6 +49,7 @@ _MIXED_GAP = 0.4  # log r + roundness: a face's pips differ by less, with a side
 _RIM_REACH = 2.0  # pip radii: a pip's blurred rim on a path between pips ends within this
 _RIM_FADE = 0.05  # and fades by this share of the pips' contrast a sample
 _TWO_DICE = 0.75  # two dice's faces lie this many die sides apart at least
+_SIDE_SPLIT = 0.25  # a roundness gap this wide splits a top face's pips from a side face's
 _LINK_CONTRAST = 0.4  # |log| of the contrast ratio of two pips of one face, at most
 
 
@@ -228,11 +229,32 @@ def split_mixed(
             # rows bigger) split apart in place into two faces, not by size across both.
             if not (_faces(pips, parts, die_px) and not _faces(pips, by_key, die_px)):
                 parts = by_key
+        parts = _by_roundness(pips, gi, die_px) or parts
         for part in parts:
             sub = [pips[i] for i in part]
             relinked = [[part[j] for j in g] for g in link_pips(gray, sub, LINK_R, die_px)]
             out.extend(split_mixed(gray, pips, relinked, die_px, depth - 1))
     return out
+
+
+def _by_roundness(
+    pips: list[Pip], gi: list[int], die_px: float | None
+) -> tuple[list[int], list[int]] | None:
+    """A flat die seen obliquely: its top face's round pips linked with a side face's flat
+    ones, split in two at a roundness gap of ``_SIDE_SPLIT`` where the round pips make a
+    face and the flat ones are two or more (the die's size known; one flat pip split off a
+    cocked 6 left a wrong 4, IMG_48842). Size x roundness does not split them: a side face's pips
+    measure bigger (stretched) as much as flatter (IMG_48893: keys 2.21 / 2.20 and 2.20 / 1.96).
+    None where that is not so."""
+    if die_px is None or len(gi) < 3:
+        return None
+    order = sorted(gi, key=lambda i: pips[i].circularity)
+    gaps = np.diff([pips[i].circularity for i in order])
+    k = int(np.argmax(gaps))
+    flat, rnd = order[: k + 1], order[k + 1 :]
+    if gaps[k] < _SIDE_SPLIT or len(rnd) < 2 or len(flat) < 2:
+        return None
+    return (flat, rnd) if layout_ok(make_group([pips[i] for i in rnd], 0.0), die_px) else None
 
 
 def _faces(pips: list[Pip], parts: tuple[list[int], list[int]], die_px: float | None) -> bool:

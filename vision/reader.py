@@ -378,7 +378,9 @@ def _surely_bright(grey: np.ndarray, min_brightness: float) -> bool:
 # frame and the trays, where a die rolled out of its half lands, but not the score cards,
 # clocks and scenery beside the board (fm gammon dice precision 35.7% -> 83.3%; on dev 0.2
 # loses 1 of 217 dice, on the table well away from the board; 0.12 lost 7, 0.25 let the
-# score cards back in).
+# score cards back in). A die is kept where it reaches into this area, not only where its
+# centre lies in it (``vision.pip_regions.reaches_mask``): the labelled and the found board
+# differ by a few pixels, and a die at the edge came and went with them.
 _DICE_REACH = (0.2, 0.2)
 
 

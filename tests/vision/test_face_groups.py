@@ -112,3 +112,17 @@ def test_a_column_of_a_six_read_apart_gives_way_to_the_six_it_is_part_of() -> No
     apart = make_group([pip(47.0, y, 0.9) for y in (30.0, 40.0, 50.0)], 0.0)
     [(face, _)] = faces_and_others([apart, six])
     assert face is apart
+
+
+def test_a_top_face_is_split_from_a_side_face_by_roundness() -> None:
+    # A flat die seen obliquely (IMG_48893's 2): its top face's round pips (0.9, r 2.7)
+    # linked with its side face's flat ones (0.4-0.55, measured bigger: r 3.4-3.7), so that
+    # size x roundness cannot tell them apart. Split by roundness, the 2 stays whole.
+    from vision.face_groups import split_mixed
+
+    gray = np.full((120, 120), 200, np.uint8)
+    spots = [(60, 68, 2.7, 0.88), (61, 40, 2.6, 0.91), (47, 75, 3.7, 0.55), (35, 60, 3.4, 0.4)]
+    pips = [Pip(x, y, r, True, 100.0, 200.0, 100.0, c) for x, y, r, c in spots]
+    parts = split_mixed(gray, pips, [[0, 1, 2, 3]], 44.0)
+    assert [0, 1] in map(sorted, parts)
+    assert all(not {0, 1} & set(p) for p in parts if sorted(p) != [0, 1])
