@@ -34,7 +34,7 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.cube_face import FaceRead, read_cube_face
 from vision.cube_notch import notch_blobs
-from vision.medians import channel_medians
+from vision.medians import channel_medians, off_median
 from vision.observation import CubeReading
 
 # Extended view: the playing area (W x H canonical) plus margins, at a small working scale.
@@ -87,8 +87,7 @@ def _strip_lab(
     a, b = max(0, x0 - 2), min(out_w, x1 + 2)
     shift = np.array([[_SCALE, 0, mx * _SCALE - a], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
     view = cv2.warpPerspective(frame, shift @ homography, (b - a, out_h), flags=cv2.INTER_AREA)
-    # Lab pixel by pixel: the blurred strip's columns converted alone (contiguous, and the
-    # margin is not converted), the same values.
+    # The strip's columns alone to Lab (pixel by pixel: the same values), contiguous.
     return cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0)[:, x0 - a : x1 - a], cv2.COLOR_BGR2LAB)
 
 
@@ -124,7 +123,7 @@ def find_cube(
         lab = _strip_lab(frame, homography, geometry, x0, x1)
         # Off the strip's median, per channel, chroma squared: 256-entry tables (an 8-bit value
         # less a median and its square are exact in float32), the subtraction's values, faster.
-        dl, chroma2 = _off_median(lab, channel_medians(lab))
+        dl, chroma2 = off_median(lab, channel_medians(lab))
         # Lighter, darker and other-coloured than the strip, each on its own: a light cube's
         # dark shadow must not join it into one blob that is no longer square.  The bar is
         # plainer than the trays and the frame beside them (the tray's edges, its shadow, the
@@ -199,24 +198,6 @@ def find_cube(
         confidence=float(np.clip(best[0], 0.0, 1.0)),
         centre=(float(centre_canon[0]), float(centre_canon[1])),
     )
-
-
-_LEVELS = np.arange(256, dtype=np.float32)  # the 8-bit values, for the tables
-
-
-def _off_median(lab: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The lightness off the median (float32) and the squared chroma off it, of 8-bit Lab."""
-    off = _levels_less(median)
-    # Split first: three 8-bit planes and a table each (the same float32 entries) cost half
-    # as much as a 3-channel float table's output split into planes.
-    lum, a, b = cv2.split(lab)
-    sq = off * off
-    return cv2.LUT(lum, off[0]), cv2.LUT(a, sq[1]) + cv2.LUT(b, sq[2])
-
-
-def _levels_less(median: np.ndarray) -> np.ndarray:
-    """Every 8-bit level less each channel's median, a row of 256 per channel (float32)."""
-    return np.ascontiguousarray((_LEVELS[:, None] - median[None, :]).T).reshape(3, 1, 256)
 
 
 def _best_square(
