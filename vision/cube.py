@@ -34,7 +34,7 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.cube_face import FaceRead, read_cube_face
 from vision.cube_notch import notch_blobs
-from vision.medians import channel_medians
+from vision.medians import channel_medians, off_median
 from vision.observation import CubeReading
 
 # Extended view: the playing area (W x H canonical) plus margins, at a small working scale.
@@ -82,13 +82,13 @@ def _strip_lab(
 ) -> np.ndarray:
     """Columns ``x0:x1`` of the extended view, smoothed, as 8-bit Lab.  Only the strips are
     warped (a third of the view); a 2-pixel margin gives the blur the same neighbours as in
-    the whole view, so the result is the same."""
+    the whole view."""
     out_w, out_h, mx, my = _extended_size(geo)
     a, b = max(0, x0 - 2), min(out_w, x1 + 2)
     shift = np.array([[_SCALE, 0, mx * _SCALE - a], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
     view = cv2.warpPerspective(frame, shift @ homography, (b - a, out_h), flags=cv2.INTER_AREA)
-    lab = cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0), cv2.COLOR_BGR2LAB)
-    return lab[:, x0 - a : x1 - a]
+    # The strip's columns alone to Lab (pixel by pixel: the same values), contiguous.
+    return cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0)[:, x0 - a : x1 - a], cv2.COLOR_BGR2LAB)
 
 
 def find_cube(
@@ -123,7 +123,7 @@ def find_cube(
         lab = _strip_lab(frame, homography, geometry, x0, x1)
         # Off the strip's median, per channel, chroma squared: 256-entry tables (an 8-bit value
         # less a median and its square are exact in float32), the subtraction's values, faster.
-        dl, chroma2 = _off_median(lab, channel_medians(lab))
+        dl, chroma2 = off_median(lab, channel_medians(lab))
         # Lighter, darker and other-coloured than the strip, each on its own: a light cube's
         # dark shadow must not join it into one blob that is no longer square.  The bar is
         # plainer than the trays and the frame beside them (the tray's edges, its shadow, the
@@ -198,18 +198,6 @@ def find_cube(
         confidence=float(np.clip(best[0], 0.0, 1.0)),
         centre=(float(centre_canon[0]), float(centre_canon[1])),
     )
-
-
-_LEVELS = np.arange(256, dtype=np.float32)  # the 8-bit values, for the tables
-
-
-def _off_median(lab: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The lightness off the median (float32) and the squared chroma off it, of 8-bit Lab."""
-    off = _LEVELS[:, None] - median[None, :]  # every level less each channel's median
-    table = off * off
-    table[:, 0] = off[:, 0]
-    dl, a2, b2 = cv2.split(cv2.LUT(lab, table.reshape(1, 256, 3)))
-    return dl, a2 + b2
 
 
 def _best_square(
@@ -310,9 +298,17 @@ def _loose_candidates(
     loose: list[tuple[float, float, float, float]] = []
     for strip in searched:
         dl, chroma2 = strip.dl, strip.chroma2
+        # A larger step's mask lies inside a smaller one's, and closing and opening keep that
+        # order: once a polarity's mask opens to nothing, so do its larger steps' (skipped).
+        bare = [False, False]
         for f in _LOOSE:
-            for candidate in (_lighter(dl, chroma2, strip.step, f), dl < -strip.step * f):
-                found = _squares(_blobs(candidate), strip, search)
+            for j in (0, 1):
+                if bare[j]:
+                    continue
+                candidate = _lighter(dl, chroma2, strip.step, f) if j == 0 else dl < -strip.step * f
+                blobs = _blobs(candidate)
+                bare[j] = blobs is _NO_BLOBS
+                found = _squares(blobs, strip, search)
                 loose += [(*c, _LOOSE_MARGIN) for c in found]
         # A dark cube on a dark bar, a white one on paper: only its number stands out. Read
         # more strictly: a blob that small is often something else.

@@ -26,7 +26,12 @@ def notch_blobs(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.
     in ``mask``'s coordinates) of the uncovered parts of each blob of ``mask`` (bool) whose
     area is ``min_area`` or more, within that blob's bounding box, opened 3 x 3 (a blob's
     ragged edge is no notch)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.view(np.uint8), 8, cv2.CV_32S)
+    # Grana's block-based labelling: the default's labels and stats (both number blobs in
+    # raster order), several times faster; 16-bit labels when they cannot overflow.
+    bits = cv2.CV_16U if mask.size <= 65535 else cv2.CV_32S
+    n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask.view(np.uint8), 8, bits, cv2.CCL_GRANA
+    )
     all_stats = [np.zeros((1, 5), np.int32)]
     all_cents = [np.zeros((1, 2), np.float64)]
     for i in range(1, n):

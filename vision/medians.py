@@ -1,5 +1,6 @@
-"""Exact per-channel medians of 8-bit images from histograms, and numpy's median and colour
-length of a few pixels without numpy's generic overhead (the same numbers).
+"""Exact per-channel medians of 8-bit images from histograms (and each pixel's offsets off
+them, ``off_median``), and numpy's median and colour length of a few pixels without numpy's
+generic overhead (the same numbers).
 
 ``np.median`` sorts a float copy; on whole 8-bit values the histogram's middle pair gives the
 same number several times faster (a read asks for dozens of strip medians).
@@ -91,3 +92,23 @@ def colour_length(f: np.ndarray) -> np.ndarray:
     whole values (8-bit colours + 1) sum exactly in any order."""
     sq = f * f
     return np.sqrt(sq[..., 0] + sq[..., 1] + sq[..., 2])
+
+
+_LEVELS = np.arange(256, dtype=np.float32)  # the 8-bit values, for the tables
+
+
+def off_median(lab: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The lightness off the median (float32) and the squared chroma off it, of 8-bit Lab
+    (``channel_medians``' median): each 8-bit value's, from 256-entry tables (an 8-bit value
+    less a median and its square are exact in float32).
+
+    >>> dl, c2 = off_median(np.array([[[10, 130, 125]]], np.uint8), np.float32([4, 128, 128]))
+    >>> dl.tolist(), c2.tolist()
+    ([[6.0]], [[13.0]])
+    """
+    off = np.ascontiguousarray((_LEVELS[:, None] - median[None, :]).T).reshape(3, 1, 256)
+    # Split first: three 8-bit planes and a table each cost half as much as a 3-channel
+    # float table's output split into planes (the same float32 entries).
+    lum, a, b = cv2.split(lab)
+    sq = off * off
+    return cv2.LUT(lum, off[0]), cv2.LUT(a, sq[1]) + cv2.LUT(b, sq[2])

@@ -6,8 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.cube import _off_median
-from vision.medians import channel_medians
+from vision.medians import channel_medians, off_median
 
 
 def test_off_median_equals_the_subtraction() -> None:
@@ -21,7 +20,7 @@ def test_off_median_equals_the_subtraction() -> None:
             lab = cv2.GaussianBlur(lab, (3, 3), 0)
         median = channel_medians(lab)
         dl, da, db = cv2.split(cv2.subtract(lab.astype(np.float32), (*median.tolist(), 0)))
-        got_dl, got_c2 = _off_median(lab, median)
+        got_dl, got_c2 = off_median(lab, median)
         assert got_dl.dtype == np.float32 and np.array_equal(got_dl, dl)
         assert got_c2.dtype == np.float32 and np.array_equal(got_c2, da * da + db * db)
 
@@ -66,3 +65,43 @@ def test_blobs_16_bit_labels_give_the_32_bit_stats() -> None:
         n, stats, cents = _blobs(mask)
         assert want[0] > 20 and n == want[0]
         assert np.array_equal(stats, want[2]) and np.array_equal(cents, want[3])
+
+
+def test_strip_lab_converts_only_its_columns_contiguous() -> None:
+    """_strip_lab converts only its strip's blurred columns: the same Lab bytes as converting
+    the blurred warp with its margin and cutting the columns after, in a contiguous array (the
+    per-plane tables and splits that follow are several times slower on a column slice)."""
+    from vision.board import BoardGeometry
+    from vision.cube import _SCALE, _extended_size, _strip_lab
+
+    rng = np.random.default_rng(11)
+    frame = cv2.GaussianBlur(rng.integers(0, 256, (300, 400, 3)).astype(np.uint8), (5, 5), 0)
+    geo = BoardGeometry()
+    homography = np.array([[2.6, 0.1, -150.0], [0.05, 2.7, -120.0], [0.0, 0.0002, 1.0]])
+    out_w, out_h, mx, my = _extended_size(geo)
+    for x0, x1 in ((0, 100), (300, 341), (591, out_w), (5, 6)):
+        a, b = max(0, x0 - 2), min(out_w, x1 + 2)
+        shift = np.array([[_SCALE, 0, mx * _SCALE - a], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
+        view = cv2.warpPerspective(frame, shift @ homography, (b - a, out_h), flags=cv2.INTER_AREA)
+        lab = cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0), cv2.COLOR_BGR2LAB)
+        want = lab[:, x0 - a : x1 - a]
+        got = _strip_lab(frame, homography, geo, x0, x1)
+        assert got.flags.c_contiguous and np.array_equal(got, want)
+
+
+def test_a_larger_steps_mask_opens_to_nothing_when_a_smaller_ones_does() -> None:
+    """What _loose_candidates' skip rests on: a mask inside another (a larger step's) keeps no
+    blob after _blobs' closing and opening when the larger mask keeps none."""
+    from vision.cube import _NO_BLOBS, _blobs
+
+    rng = np.random.default_rng(23)
+    empties = 0
+    for _ in range(300):
+        h, w = rng.integers(8, 80, 2)
+        dl = cv2.GaussianBlur(rng.normal(0, 12, (h, w)).astype(np.float32), (5, 5), 0)
+        step = float(rng.uniform(2, 12))
+        small, large = _blobs(dl > 2 * step), _blobs(dl > 3 * step)
+        if small is _NO_BLOBS:
+            empties += 1
+            assert large is _NO_BLOBS
+    assert empties > 20  # the case was met

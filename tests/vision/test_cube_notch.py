@@ -49,3 +49,33 @@ def test_notches_are_the_gaps_a_large_blob_leaves_in_its_box() -> None:
     boxes = sorted(tuple(int(v) for v in s[:4]) for s in stats[1:])
     assert boxes == [(20, 100, 10, 10), (25, 12, 20, 20)]
     assert np.allclose(sorted(map(tuple, cents[1:].round(1))), [(24.5, 104.5), (34.5, 21.5)])
+
+
+def test_notch_blobs_label_as_the_default_labelling() -> None:
+    """notch_blobs' Grana labelling (16-bit labels on strip-sized masks) gives the default
+    labelling's notches: the same stats and centroids on masks full of ragged blobs."""
+    import cv2
+
+    rng = np.random.default_rng(29)
+    for h, w in ((432, 100), (432, 41), (300, 300)):
+        mask = np.zeros((h, w), bool)
+        for _ in range(h * w // 400):
+            y, x = rng.integers(0, h), rng.integers(0, w)
+            mask[y : y + int(rng.integers(4, 40)), x : x + int(rng.integers(4, 40))] = True
+        mask &= rng.random((h, w)) > 0.05  # ragged: holes and bites for notches
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.view(np.uint8), 8, cv2.CV_32S)
+        want_st, want_ce = [np.zeros((1, 5), np.int32)], [np.zeros((1, 2))]
+        for i in range(1, n):
+            x, y, bw, bh, area = (int(v) for v in stats[i])
+            if area < 200:
+                continue
+            gaps = (labels[y : y + bh, x : x + bw] != i).view(np.uint8)
+            gaps = cv2.morphologyEx(gaps, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            m, _, st, ce = cv2.connectedComponentsWithStats(gaps, 8, cv2.CV_32S)
+            if m >= 2:
+                want_st.append(st[1:] + [x, y, 0, 0, 0])
+                want_ce.append(ce[1:] + (x, y))
+        got_n, got_st, got_ce = notch_blobs(mask, 200)
+        assert got_n == sum(len(s) for s in want_st) > 5
+        assert np.array_equal(got_st, np.concatenate(want_st))
+        assert np.array_equal(got_ce, np.concatenate(want_ce))

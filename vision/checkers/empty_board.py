@@ -90,11 +90,15 @@ def unlike_board(
         d_field, d_tri = _sq_planes(planes, field), _sq_planes(planes, tri_colour)
     else:
         d_field, d_tri = _sq_dist(strip, field), _sq_dist(strip, tri_colour)
-    d = np.where(tri_mask, d_tri, d_field)
-    np.minimum(d_field, d_tri, out=d, where=unsure)
-    if d.dtype != np.float32:  # the threshold below is float32's
-        return np.sqrt(d) > 18.0
-    return d > _FAR_SQ
+    if d_field.dtype != np.float32:  # the threshold below is float32's
+        far_field, far_tri = np.sqrt(d_field) > 18.0, np.sqrt(d_tri) > 18.0
+    else:
+        far_field, far_tri = d_field > _FAR_SQ, d_tri > _FAR_SQ
+    # The nearer colour is far exactly when both are: the same pixels as thresholding the
+    # chosen distances, in bytes instead of floats.
+    far = np.where(tri_mask, far_tri, far_field)
+    np.logical_and(far_field, far_tri, out=far, where=unsure)
+    return far
 
 
 def point_profiles(
