@@ -173,9 +173,9 @@ def state_from_model(
     (``vision.cocked_strays.strays_beside``); with a board, one or more lowers the model's bar
     to ``STRAY_THRESHOLD``, and so does ``tipped``: the read face's pips fit a face tipped off
     the board (``FaceTilts.tipped``). ``face_pips``: the read face's pips (0: unread); a face
-    of 4-6 lowers the bar to ``FULL_FACE_THRESHOLD``. ``side_face``: the finder put another
-    face of pips aside on the die (``DieReading.others``), a raised side face: the bar is
-    ``SIDE_FACE_THRESHOLD``."""
+    of 4-6 lowers the bar to ``FULL_FACE_THRESHOLD``, of 1-3 to ``FEW_PIP_THRESHOLD``.
+    ``side_face``: the finder put another face of pips aside on the die
+    (``DieReading.others``), a raised side face: the bar is ``SIDE_FACE_THRESHOLD``."""
     from vision.cocked import CockedModel, die_patch, views_probability  # loaded on first use
 
     model = CockedModel.load()
@@ -191,6 +191,8 @@ def state_from_model(
         thr = min(thr, STRAY_THRESHOLD)
     elif 4 <= face_pips <= 6:  # no real flat die's face of 4-6 scores near the model's bar
         thr = min(thr, FULL_FACE_THRESHOLD)
+    elif face_pips > 0:  # a read face of 1-3: under the real boards' flat 1-3 faces' scores
+        thr = min(thr, FEW_PIP_THRESHOLD)
     patch = die_patch(image_bgr, centre, die_px)
     p = views_probability(model, patch, view, die_px, tuple(vars(cues).values()), cut=thr)
     return "cocked" if p > thr else "flat"
@@ -214,6 +216,13 @@ STRAY_THRESHOLD = 0.7
 # value find_dice reads, cocked called / false calls (strays at 0.7 as above): IMG_32601-33000
 # (694 labelled cocked, held out of the model) 565 / 4 -> 584 / 7 (0.7: 585 / 7; 0.65: 590 / 10).
 FULL_FACE_THRESHOLD = 0.75
+# The model's bar for a die whose read face has 1-3 pips (session 24). The real boards' flat
+# 1-3 faces held it at the model's 0.905 (the paper webcam's 2 scored 0.867, board found); the
+# model joined with view-jittered networks scores them at most 0.821 (labelled corners 0.725,
+# fm gammon 0.18). Unread faces keep 0.905. Found dice, board given, cocked tp / fp / fn (the
+# model's scores replayed): IMG_49401-49600 273/4/36 -> 278/5/31 (0.8: 281/5/28), dev 45/1/6
+# -> 46/1/5.
+FEW_PIP_THRESHOLD = 0.85
 # The model's bar for a die on which the finder put aside a face besides the one it read
 # (session 23): a cocked die raises a side face whose pips show as a face of their own (a flat
 # die's side faces show as perspective leans them, their pips dashes). Found dice, board given

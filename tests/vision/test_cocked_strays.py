@@ -12,6 +12,7 @@ from vision.cocked_strays import stray_pips, strays_beside
 from vision.cocked_view import CameraView
 from vision.dice import find_dice
 from vision.dice_tilt import (
+    FEW_PIP_THRESHOLD,
     FULL_FACE_THRESHOLD,
     SIDE_FACE_THRESHOLD,
     STRAY_THRESHOLD,
@@ -105,7 +106,7 @@ def test_a_tipped_face_lowers_the_bar_as_a_stray_pip_does(
 @pytest.mark.parametrize(
     ("p", "pips", "board", "state"),
     [
-        (0.8, 3, True, "flat"),  # a 1-3 keeps the model's bar (real flat 1-3 faces reach 0.87)
+        (0.8, 3, True, "flat"),  # a 1-3 has a bar of its own, over the real flat faces'
         (0.8, 0, True, "flat"),  # so does an unread face
         (0.8, 4, True, "cocked"),  # a face of 4-6 pips: the lower bar
         (0.8, 6, True, "cocked"),
@@ -117,6 +118,21 @@ def test_a_read_face_of_four_to_six_pips_lowers_the_bar(
     monkeypatch: pytest.MonkeyPatch, p: float, pips: int, board: bool, state: str
 ) -> None:
     assert _state(monkeypatch, p, board, 0, False, pips) == state
+
+
+@pytest.mark.parametrize(
+    ("p", "pips", "state"),
+    [
+        (0.87, 1, "cocked"),  # a read 1-3: the bar over the real flat 1-3 faces (0.821)
+        (0.87, 3, "cocked"),
+        (0.87, 0, "flat"),  # an unread face keeps the model's bar (0.9 here)
+        (FEW_PIP_THRESHOLD - 0.02, 2, "flat"),
+    ],
+)
+def test_a_read_face_of_one_to_three_pips_takes_its_own_bar(
+    monkeypatch: pytest.MonkeyPatch, p: float, pips: int, state: str
+) -> None:
+    assert _state(monkeypatch, p, True, 0, False, pips) == state
 
 
 def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
