@@ -40,6 +40,7 @@ from vision.checkers import (
 )
 from vision.checkers.bar import CubeSeen
 from vision.checkers.trays import read_trays, seen_off, with_trays
+from vision.cube_sides import off_cube_sides
 from vision.dice_cube import cube_past_numerals, left_to_cube, on_found_cube
 from vision.dice_doubt import one_reading_a_die
 from vision.dice_gaps import out_of_checker_gaps
@@ -209,6 +210,7 @@ class BoardReader:
         counts = with_trays(counts, tray)
         readings = out_of_checker_gaps(readings, counts.discs, to_work)  # gaps read as 2s
         readings = on_found_cube(readings, cube, board.homography, geo, board.die_size_px)
+        readings = off_cube_sides(readings, cube, board.homography, geo)
         dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 

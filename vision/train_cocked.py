@@ -60,6 +60,11 @@ nets on IMG_41201-42400, joined at 0.25: paper webcam's top flat die found 0.867
 jitter: 0.856), labelled 0.822 -> 0.760; held-out IMG_45801-46000 AUC 0.992 as before; but
 fm gammon's phantom 0.900 -> 0.924 (0.911 joined at 0.1), over the 0.905 bar. The same on
 old-pip IMG_0001-0600: the paper webcam's flat dice 0.60-0.87 -> 0.76-0.87 joined, 0.95 alone.
+Session 24 committed that join (``--renders`` IMG_41201-42400 ``--view-jitter 0.006
+--ensemble 2 --l2 0.01 --held-out 0 --join`` the model above ``--join-weight 0.25``): fm
+gammon's phantom is the cube's side face, dropped by ``vision.cube_sides``; a read face of 1-3
+pips takes ``vision.dice_tilt.FEW_PIP_THRESHOLD`` (0.85), over the paper webcam's flat 1-3
+faces (0.821 found, 0.725 labelled; fm gammon's 0.18).
 
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a

@@ -12,6 +12,7 @@ from vision.cocked_strays import stray_pips, strays_beside
 from vision.cocked_view import CameraView
 from vision.dice import find_dice
 from vision.dice_tilt import (
+    FEW_PIP_THRESHOLD,
     FULL_FACE_THRESHOLD,
     SIDE_FACE_THRESHOLD,
     STRAY_THRESHOLD,
@@ -62,7 +63,7 @@ def _constant(p: float, threshold: float) -> CockedModel:
 
 def _state(monkeypatch: pytest.MonkeyPatch, p: float, board: bool, *witnesses: object) -> str:
     """The state a die gets from a model scoring every view ``p`` (with a board's camera or
-    none), given the witnesses ``state_from_model`` takes after the view (strays, tipped, pips)."""
+    none), given the witnesses ``state_from_model`` takes after the view (strays, pips, side)."""
     model = _constant(p, 0.9)
     monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
     img = np.full((200, 200, 3), 90, np.uint8)
@@ -88,24 +89,9 @@ def test_a_stray_pip_lowers_the_bar_only_with_a_board(
 
 
 @pytest.mark.parametrize(
-    ("p", "tipped", "board", "state"),
-    [
-        (0.8, False, True, "flat"),
-        (0.8, True, True, "cocked"),  # the read face tipped off the board: the lower bar
-        (STRAY_THRESHOLD - 0.05, True, True, "flat"),
-        (0.8, True, False, "flat"),  # no board: no call
-    ],
-)
-def test_a_tipped_face_lowers_the_bar_as_a_stray_pip_does(
-    monkeypatch: pytest.MonkeyPatch, p: float, tipped: bool, board: bool, state: str
-) -> None:
-    assert _state(monkeypatch, p, board, 0, tipped) == state
-
-
-@pytest.mark.parametrize(
     ("p", "pips", "board", "state"),
     [
-        (0.8, 3, True, "flat"),  # a 1-3 keeps the model's bar (real flat 1-3 faces reach 0.87)
+        (0.8, 3, True, "flat"),  # a 1-3 has a bar of its own, over the real flat faces'
         (0.8, 0, True, "flat"),  # so does an unread face
         (0.8, 4, True, "cocked"),  # a face of 4-6 pips: the lower bar
         (0.8, 6, True, "cocked"),
@@ -116,7 +102,22 @@ def test_a_tipped_face_lowers_the_bar_as_a_stray_pip_does(
 def test_a_read_face_of_four_to_six_pips_lowers_the_bar(
     monkeypatch: pytest.MonkeyPatch, p: float, pips: int, board: bool, state: str
 ) -> None:
-    assert _state(monkeypatch, p, board, 0, False, pips) == state
+    assert _state(monkeypatch, p, board, 0, pips) == state
+
+
+@pytest.mark.parametrize(
+    ("p", "pips", "state"),
+    [
+        (0.87, 1, "cocked"),  # a read 1-3: the bar over the real flat 1-3 faces (0.821)
+        (0.87, 3, "cocked"),
+        (0.87, 0, "flat"),  # an unread face keeps the model's bar (0.9 here)
+        (FEW_PIP_THRESHOLD - 0.02, 2, "flat"),
+    ],
+)
+def test_a_read_face_of_one_to_three_pips_takes_its_own_bar(
+    monkeypatch: pytest.MonkeyPatch, p: float, pips: int, state: str
+) -> None:
+    assert _state(monkeypatch, p, True, 0, pips) == state
 
 
 def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
@@ -139,14 +140,14 @@ def test_find_dice_reports_a_side_faces_pips_as_strays() -> None:
 
 @pytest.mark.parametrize(
     ("degrees", "p", "state"),
-    [(0, 0.72, "flat"), (35, 0.72, "cocked"), (0, 0.8, "cocked"), (0, 0.7, "flat")],
+    [(0, 0.72, "flat"), (35, 0.72, "flat"), (0, 0.8, "cocked"), (35, 0.8, "cocked")],
 )
-def test_restate_lowers_the_bar_for_a_read_face_tipped_off_the_board(
+def test_restate_gives_a_read_face_tipped_off_the_board_the_four_to_six_bar(
     monkeypatch: pytest.MonkeyPatch, degrees: float, p: float, state: str
 ) -> None:
-    """restate hands the read face's tilt and pips to the model's bar: a 4 whose pips fit a
-    face tipped 35 degrees is called cocked at p 0.72 (bar 0.9, lower bar 0.7), a flat 4 is not
-    (a face of 4-6 pips: bar 0.75), unless p passes 0.75."""
+    """restate hands the read face's pips to the model's bar: a 4, flat or with pips that fit
+    a face tipped 35 degrees, is judged at the 4-6 bar (0.75; the model's 0.9): flat at p 0.72,
+    cocked at 0.8 (a tipped face no longer lowers it: a real flat 6 fits tipped)."""
     from tests.vision.test_dice_face_normal import _face_pips, _tilted
     from vision.dice import DieReading
     from vision.dice_tilt import _camera, restate
@@ -174,7 +175,7 @@ def test_restate_lowers_the_bar_for_a_read_face_tipped_off_the_board(
 def test_a_second_face_on_the_die_lowers_the_bar(
     monkeypatch: pytest.MonkeyPatch, p: float, side: bool, board: bool, state: str
 ) -> None:
-    assert _state(monkeypatch, p, board, 0, False, 2, side) == state
+    assert _state(monkeypatch, p, board, 0, 2, side) == state
 
 
 @pytest.mark.parametrize(
