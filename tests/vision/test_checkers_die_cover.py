@@ -11,13 +11,15 @@ from vision.checkers.die_cover import SlotView, doubt_covered, hiders, room_for_
 
 DARK = np.float32([20, 128, 128])
 CHECKER = np.float32([17, 128, 128])  # a black checker, a little darker than the triangle
-SETS = [(True, np.float32([16, 128, 128])), (False, np.float32([200, 128, 128]))]
+SETS = [(True, np.float32([14, 128, 128])), (False, np.float32([200, 128, 128]))]
 
 
 def _view(tri: np.ndarray, die: bool, seen: np.ndarray | None = None) -> SlotView:
     """Two cells (points 1 and 6) on triangles of ``tri``'s colour, showing ``seen``'s (the
     triangle's when not told), a die over the second's edge slot."""
-    strips = np.full((2, 60, 40, 3), tri if seen is None else seen, np.float32)
+    strips = np.full((2, 60, 40, 3), tri, np.float32)
+    if seen is not None:
+        strips[:, :30] = seen  # the edge slot (d = 30), the bare triangle past it
     cares = np.ones((2, 60, 40), bool)
     cares[:, :, [0, -1]] = False  # the counter never cares for a strip's side columns
     if die:
@@ -65,12 +67,26 @@ def test_a_set_may_hide_only_where_the_seen_part_is_as_near_its_colour() -> None
     care[:12, 8:32] = False
     covered, hide = hiders(strip, care, inside, DARK, SETS, 30.0)
     assert 0.2 < covered < 0.5 and hide == []  # the bare triangle
-    strip[:] = CHECKER
+    strip[:30] = CHECKER
     assert hiders(strip, care, inside, DARK, SETS, 30.0)[1] == [True]
-    strip[:] = SETS[1][1]  # a white checker's colour round the die on a dark triangle
+    strip[:30] = SETS[1][1]  # a white checker's colour round the die on a dark triangle
     assert hiders(strip, care, inside, DARK, SETS, 30.0)[1] == [False]
     # The slot all under the die: any set may hide there.
     assert hiders(strip, np.zeros((60, 40), bool), inside, DARK, SETS, 30.0) == (1.0, [True, False])
+
+
+def test_the_slot_is_weighed_against_its_own_triangle_past_it() -> None:
+    # A triangle in shade, darker than the frame's colour for it, beside a darker black set:
+    # against the frame's colour the shaded slot looks nearer black; against the same
+    # triangle's shade just past the slot it is plainly the triangle.
+    frame, shade = np.float32([24, 128, 128]), np.float32([16, 128, 128])
+    sets = [(True, np.float32([11, 128, 128]))]
+    strip = np.full((60, 40, 3), shade, np.float32)
+    care, inside = np.ones((60, 40), bool), np.ones((60, 40), bool)
+    care[:12, 8:32] = False
+    assert hiders(strip, care, inside, frame, sets, 30.0)[1] == []
+    care[30:] = False  # nothing clear past the slot: the frame's colour is all there is
+    assert hiders(strip, care, inside, frame, sets, 30.0)[1] == [True]
 
 
 def test_a_black_checker_under_a_die_on_a_dark_point_is_doubted() -> None:

@@ -7,17 +7,21 @@ and, with the margin the counter leaves round dice, much of its colour: the poin
 full confidence (a black checker under a die on a dark triangle; a red one on a black triangle
 whose seen part ``by_die.checker_under_die`` finds too near the board to count).  The learned
 slot cue cannot read a slot the die covers much of, and the edge slot lies inside its
-triangle's base, so the field beside it never shows.  What is left is colour: a checker set may
-hide a checker there when most of the seen part's pixels (``HIDE_SHARE``) are at least as near
-its colour as the triangle's (a checker of that set would show so round the die; the bare
-triangle shows its own colour).  A point read empty and believed whose edge slot a die covers
-``COVERED`` or more of is doubted (the count stays empty) when a set may hide a checker there and
-that side's believed counts (bar and seen borne off included) leave room for one.
+triangle's base, so the field beside it never shows.  What is left is colour: a checker set
+may hide a checker there unless most of the seen part's pixels (``TRI_SHARE``) are nearer the
+triangle's colour than that set's, the frame's colour for the triangle or, plainly, the
+triangle's own just past the slot (lit and shaded as the slot is): a checker of that set would
+show its colour round the die; the bare triangle shows its own.  A point read empty and
+believed whose edge slot a die covers ``COVERED`` or more of is doubted (the count stays empty)
+when a set may hide a checker there and that side's believed counts (bar and seen borne off
+included) leave room for one.
 
-Points read empty and believed whose edge slot a die covers, board given on /tmp/unseen31,
-/tmp/lone23 and /tmp/unseen33 (74 when all are doubted): all 3 holding a checker are doubted
-(a set's share 0.67-1.0), and 22 of the 71 empty ones (the die's shadow darkens the triangle
-toward a dark set's colour).
+Board given, /tmp/train, dev, /tmp/unseen26, 28, 31, 32, 33, 34, /tmp/lone23 and
+IMG_49001-49400 (2 316 frames): points read empty and believed whose edge slot a die covers
+and a set may hide a checker on by the frame's colour alone: 3 hold a checker, 85 are empty
+(mostly dark on dark, or the die's shadow darkening the triangle toward a dark set's colour);
+by both colours the 3 and 57 (by the colour past the slot alone, 87: a second checker past
+the slot, or a triangle as dark as a set, stops it seeing the bare one).
 
 >>> tri = np.float32([20, 128, 128])
 >>> strip = np.full((60, 40, 3), tri, np.float32)  # a bare dark triangle
@@ -46,9 +50,14 @@ from vision.observation import BELIEVED
 # and the counter's margin round it from which the die may hide a checker there.
 COVERED = 0.05
 SLOT_R = 0.5
-# A set may hide a checker there when at least HIDE_SHARE of the seen pixels are as near its
-# colour as the triangle's (the three cases above: 0.67, 0.95 and 1.0).
-HIDE_SHARE = 0.5
+# A set may hide a checker there unless TRI_SHARE of the seen pixels are nearer the triangle's
+# colour than its colour: the frame's colour for the triangle, or by TRI_MARGIN its colour just
+# past the slot (rows 1 to PAST checkers from the edge, MIN_PAST pixels or more clear of dice).
+# The three cases above: 0.33, 0 and 0.05 by the frame's colour; 0.33, 0 and 0 past the slot.
+TRI_SHARE = 0.5
+TRI_MARGIN = 2.0
+PAST = 1.7
+MIN_PAST = 30
 # Confidence of a point doubted so (under BELIEVED).
 COVER_CONF = 0.5
 
@@ -86,12 +95,19 @@ def hiders(
     px = strip[:rows][seen].astype(np.float32)
     if not len(px):
         return covered, [blk for blk, _ in sets]  # all covered: any set may hide there
-    to_tri = colour_dist(px, np.asarray(tri, np.float32))
-    return covered, [
-        blk
-        for blk, colour in sets
-        if np.count_nonzero(colour_dist(px, colour) <= to_tri) >= HIDE_SHARE * len(px)
-    ]
+    # The triangle just past the slot, lit and shaded as the slot is (a second checker there
+    # gives its own colour: then nothing round the die is plainly nearer the triangle).
+    r0, r1 = int(d), int(PAST * d)
+    past = strip[r0:r1][inside[r0:r1] & care[r0:r1]]
+    near: list[np.ndarray] = [colour_dist(px, np.asarray(tri, np.float32))]
+    if len(past) >= MIN_PAST:
+        near.append(colour_dist(px, np.median(past, axis=0).astype(np.float32)) + TRI_MARGIN)
+    hide = []
+    for blk, colour in sets:
+        to_set = colour_dist(px, colour)
+        if all(np.count_nonzero(t < to_set) < TRI_SHARE * len(px) for t in near):
+            hide.append(blk)
+    return covered, hide
 
 
 @lru_cache(maxsize=4)
