@@ -44,7 +44,9 @@ without one outline on any of them (colour alone: a hand, a shadow), which read 
 when every other point's checkers show one.  A row's last checker beside a die whose disc shows
 the board round the die, not its row's colour, is the die's outline (dropped, doubtfully); an
 edge slot a die lies on, whose disc round the die is a checker set's colour far from the
-board's, holds one checker of that set (doubtfully; kept last when its side has 16).  On
+board's, holds one checker of that set (doubtfully; kept last when its side has 16); an empty
+point whose edge slot a die covers, what shows round the die no nearer the triangle's colour
+than a set's, is doubted at the end unless that side's believed counts hold all fifteen.  On
 a point already doubted, a learned cue (a logistic model of the slot's window: colours against
 the board's, gradient orientations) adds the checkers it sees past the row, doubtfully (a dark
 checker on a dark point shows its round shading where no outline or colour cue does); on a
@@ -78,11 +80,12 @@ Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``row_rims`` (a
 its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``outlines``
 (circles and rims), ``empty_board`` (board colours, colour runs), ``colours`` (white or black),
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
-die), ``slot_model`` (the learned cue), ``totals`` (15 a side, unexplained blobs),
-``short_side`` (a side short of 15 that bore none off), ``trays`` (borne off, read from the
-tray), ``seen_empty`` (an empty point both weak cues see a checker on, or doubted where they
-single it out), ``home_sides`` (sets named the wrong way round; a side that bore off doubts its
-one point away from home), ``model`` (shapes and results).
+die), ``die_cover`` (an empty point a die may hide a checker on), ``slot_model`` (the learned
+cue), ``totals`` (15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore
+none off), ``trays`` (borne off, read from the tray), ``seen_empty`` (an empty point both weak
+cues see a checker on, or doubted where they single it out), ``home_sides`` (sets named the
+wrong way round; a side that bore off doubts its one point away from home), ``model`` (shapes
+and results).
 
 ::
 

@@ -9,6 +9,7 @@ from vision.board import BoardGeometry
 from vision.checkers.bar import CubeSeen, bar_checkers
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die, dice_mask
 from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
+from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
@@ -339,19 +340,17 @@ def count_checkers(
             point_discs[idx] = []
     held = [False] * 24  # a lone checker under a die: kept last at 16
     for i, idx in enumerate(indices):
-        refs = (field, tri_colours[parity[i]])
         if ignore and white[idx] + black[idx] <= 1:
             # A die on a lone checker: what shows round it is a set's colour, not the board's.
-            under = checker_under_die(lab, *edge_slots[i], d, ignore, sy, refs, sets)
+            under = checker_under_die(lab, *edge_slots[i], d, ignore, sy, [field, tris[i]], sets)
             if under is not None:  # its colour too: the die's own is left out
                 white[idx], black[idx], conf[idx] = 1 - under[0], under[0], min(conf[idx], 0.5)
                 point_discs[idx] = [(edge_slots[i][0], edge_slots[i][1] * sy, d / 2, under[0])]
             held[idx] = under is not None
-    # An empty point whose triangle hides its sides, unlike the frame's other empty points
-    # of its colour: a dark stack nobody saw (dark on dark, read empty at 1.0).
+    # An empty point whose triangle hides its sides, unlike the frame's other empty points of its
+    # colour (a dark stack), or a dark one the cue sees a checker on (first_slot: a lone one).
     empty = [white[idx] == black[idx] == 0 for idx in indices]
     seen = sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
-    # Or a dark one whose edge slot the learned cue sees as a checker (first_slot: a lone one).
     dark = dark_edge_doubts(cue.edge_p, indices, empty, parity, tri_each)
     for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
         conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
@@ -373,7 +372,6 @@ def count_checkers(
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
     bar_conf = min(conf_w, conf_b)
     fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
-
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
@@ -382,6 +380,8 @@ def count_checkers(
     if named_doubt:  # after the fills, which would take the doubt as room for the missing
         doubt_every_point(white, black, conf)
     doubt_going_on(white, black, conf, seen_from)
+    view = SlotView(stacked, cares, tri_mask & ~unsure, tri_each, sets, d, indices)
+    doubt_covered(white, black, conf, view, (bar_w, bar_b, bar_conf), off)  # a die on an edge slot
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),
