@@ -25,6 +25,22 @@ def test_a_full_rows_faint_edge_rim_is_doubtful() -> None:
     assert faint_edge([1.7, NAN, 4.0, NAN, 5.0])
 
 
+def test_an_edge_rim_of_two_to_three_beside_very_clear_ones_is_covered_too() -> None:
+    from vision.checkers.row_rims import checked_row
+
+    # Dark sixes read five and believed (own IMG_48201-48600): edge rims 2.0 beside 10-20.
+    assert faint_edge([2.01, 19.54, 20.49, 20.02, 21.65])
+    assert faint_edge([2.04, 10.4, 10.48, 10.65, 12.25])
+    # Past 0.3 of the next ones', or from 3 on, or beside rims as faint: not.
+    assert not faint_edge([2.5, 7.9, 8.0, 8.2, 9.0])
+    assert not faint_edge([3.1, 20.0, 21.0, 20.5, 22.0])
+    assert not faint_edge([2.0, 1.6, 1.7, 1.5, 2.9])
+    cell = Cell(0, True, 0.0, 45.0)
+    fs = [Found(21.0 + 43.0 * k, 22.0, 21.0 + 43.0 * k, (20.0, 128.0, 128.0)) for k in range(5)]
+    kept, doubtful = checked_row(fs, [2.01, 19.54, 20.49, 20.02, 21.65], cell, 480, 43.0)
+    assert len(kept) == 5 and doubtful
+
+
 def test_a_die_on_the_row_leaves_the_other_rims_to_judge_by() -> None:
     # The edge slot's rim hidden under a checker on gap 0, two slots under a die.
     assert hidden_by_second_layer([0.97, 6.9, NAN, NAN, 7.1]) == 1

@@ -29,6 +29,11 @@ RIM_FULL_DOUBT = 1.5
 # slots' (faint_edge).
 RIM_FAINT_EDGE = 2.0
 FAINT_RATIO = 0.55
+# ... or under RIM_FAINT_FAR and FAR_RATIO of them: next to very clear rims, an edge rim of 2-3
+# is covered too (own IMG_48201-48600: two dark sixes read five believed, edge rims 2.0 beside
+# 10-20; believed fives of own, train and IMG_40801-41200: none right so, 0.2 the largest ratio).
+RIM_FAINT_FAR = 3.0
+FAR_RATIO = 0.3
 # ... and so is one whose three edge slots' rims are all under RIM_FAINT_EDGE while a far slot's
 # (fourth or fifth) is COVERED_RATIO times their largest: a second layer on gaps 0-2 covers
 # them (a dark pyramid of 8 read 5 at 0.72, own IMG_40801-41200; believed fives of own, train
@@ -63,17 +68,24 @@ def hidden_by_second_layer(rims: list[float]) -> int:
 
 def faint_edge(rims: list[float]) -> bool:
     """Is a full row's edge slot's rim toward the middle (``rims[0]``; the rest NaN under a
-    die) faint: under RIM_FULL_DOUBT, or under RIM_FAINT_EDGE and FAINT_RATIO of the next
-    three slots' median (a second-layer checker on its gap hides most of it: train, dev, own,
-    sixes read five 0.47-0.48, fives from 0.49, those under 2 doubted already).
+    die) faint: under RIM_FULL_DOUBT, or under RIM_FAINT_EDGE and FAINT_RATIO (RIM_FAINT_FAR
+    and FAR_RATIO) of the next three slots' median (a second-layer checker on its gap hides
+    most of it: train, dev, own, sixes read five 0.47-0.48, fives from 0.49, those under 2
+    doubted already).
 
     ::
 
         faint_edge([1.8, 3.9, 3.8, 3.9, 5.1])  # True: a six, its top checker unseen
+        faint_edge([2.0, 19.5, 20.5, 20.0, 21.7])  # True: so is this one beside clear rims
+        faint_edge([2.0, 1.6, 1.7, 1.5, 2.9])  # False: a five, every rim as faint
     """
     after = [r for r in rims[1:4] if not np.isnan(r)]
     ref = min(after[0], float(np.median(after))) if after else 0.0
-    return rims[0] < RIM_FULL_DOUBT or (rims[0] < RIM_FAINT_EDGE and rims[0] < FAINT_RATIO * ref)
+    return (
+        rims[0] < RIM_FULL_DOUBT
+        or (rims[0] < RIM_FAINT_EDGE and rims[0] < FAINT_RATIO * ref)
+        or (rims[0] < RIM_FAINT_FAR and rims[0] < FAR_RATIO * ref)
+    )
 
 
 def covered_edges(rims: list[float]) -> bool:
