@@ -1,0 +1,66 @@
+"""A hand over the board in a still frame doubts the points it covers (vision.hand)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from vision.board import BoardGeometry, homography_for, order_corners
+from vision.checkers import CheckerCounts
+from vision.hand import HAND_CONFIDENCE, HandSeen, find_hand, under_hand
+from vision.observation import BELIEVED
+from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
+from vision.synth.spec import HandSpec
+
+
+def _scene(hand: HandSpec | None, style: str = "tournament_green") -> tuple[np.ndarray, dict]:
+    spec = SceneSpec(
+        style=style,
+        white_home="bottom-right",
+        position=Position.starting(),
+        camera=CameraSpec(distance_mm=750, tilt_deg=4.0, tilt_azimuth_deg=30.0, focal_px=1100),
+        lighting=LightingSpec(noise_sigma=2.0),
+    )
+    return render(replace(spec, hand=hand), np.random.default_rng(4))
+
+
+def _homography(labels: dict) -> np.ndarray:
+    return homography_for(order_corners(np.asarray(labels["board"]["corners"], np.float64)))
+
+
+def test_a_hand_reaching_over_the_board_doubts_the_points_it_covers() -> None:
+    """Fingers from the bottom edge over the left half's bottom row: found, and the points
+    under them are doubted while the far side's stay as sure as they were."""
+    hand = HandSpec(tip_mm=(150.0, 250.0), edge="bottom", height_mm=50.0, spread=0.8)
+    image, labels = _scene(hand)
+    seen = find_hand(image, _homography(labels))
+    assert seen.found
+    counts = CheckerCounts((0,) * 24, (0,) * 24, 0, 0, 15, 15, False, (1.0,) * 24, 1.0, 1.0)
+    out = under_hand(counts, seen, BoardGeometry(), "bottom-right")
+    doubted = [i for i, c in enumerate(out.point_confidence) if c < BELIEVED]
+    assert doubted and all(c == HAND_CONFIDENCE for c in np.take(out.point_confidence, doubted))
+    # The bottom row's left half is white's points 7-12 (indices 6-11) with white at the
+    # bottom right; the top row's right half (points 19-24) lies far from the hand.
+    assert set(doubted) & set(range(6, 12))
+    assert not set(doubted) & set(range(18, 24))
+
+
+def test_no_hand_no_doubt() -> None:
+    for style in ("tournament_green", "walnut"):
+        image, labels = _scene(None, style)
+        assert not find_hand(image, _homography(labels)).found
+
+
+def test_a_region_along_the_whole_border_is_no_hand() -> None:
+    """A skin-coloured frame all round the board (a light wood), joined to a skin-coloured
+    patch inside, crosses the border everywhere: not an arm."""
+    frame = np.zeros((260, 340, 3), np.uint8)
+    frame[:] = (120, 150, 205)
+    frame[40:220, 50:290] = (60, 120, 40)
+    frame[100:160, 50:110] = (120, 150, 205)
+    h = homography_for(np.array([[50, 40], [290, 40], [290, 220], [50, 220]], np.float64))
+    assert not find_hand(frame, h).found
+    nothing = HandSeen(False, np.zeros((180, 240), bool))
+    counts = CheckerCounts((0,) * 24, (0,) * 24, 0, 0, 15, 15, False, (1.0,) * 24, 1.0, 1.0)
+    assert under_hand(counts, nothing, BoardGeometry(), "bottom-right") == counts
