@@ -46,6 +46,10 @@ MAX_INSIDE = 0.2
 # checkers along it).
 MIN_CROSSING = 10
 MAX_BORDER_SHARE = 0.2
+# The board's middle strip, where the bar lies (bars are 0-13% of the width), and the share of
+# a region inside it that makes the region the bar.
+_BAR_BAND = slice(round(0.42 * VIEW_W), round(0.58 * VIEW_W))
+BAR_SHARE = 0.8
 # A point is doubted when the hand covers this share of its cell.
 MIN_COVER = 0.02
 # The cap on a covered point's confidence: well under what the referee believes.
@@ -110,8 +114,13 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
     # Only regions large enough to hold a hand's inside part are looked at (specks are many).
     for k in np.flatnonzero(stats[1:n, cv2.CC_STAT_AREA] >= MIN_INSIDE * area) + 1:
         region = labels == k
-        share = float(region[my : my + VIEW_H, mx : mx + VIEW_W].sum()) / area
+        part = region[my : my + VIEW_H, mx : mx + VIEW_W]
+        share = float(part.sum()) / area
         if not MIN_INSIDE <= share <= MAX_INSIDE:
+            continue
+        # A skin-coloured bar meets the frame at its ends: a region mostly in the middle strip
+        # is the bar, not a hand (a hand is wider than the bar).
+        if part[:, _BAR_BAND].sum() >= BAR_SHARE * part.sum():
             continue
         # An arm crosses the frame: one run of the region along the border just outside the
         # playing area and one along the view's own edge, each neither a sliver nor a side.

@@ -64,3 +64,20 @@ def test_a_region_along_the_whole_border_is_no_hand() -> None:
     nothing = HandSeen(False, np.zeros((180, 240), bool))
     counts = CheckerCounts((0,) * 24, (0,) * 24, 0, 0, 15, 15, False, (1.0,) * 24, 1.0, 1.0)
     assert under_hand(counts, nothing, BoardGeometry(), "bottom-right") == counts
+
+
+def test_a_skin_coloured_bar_meeting_the_frame_is_no_hand() -> None:
+    """A brown bar runs the board's height and meets a brown patch of frame at one end: it
+    crosses the border in one run like an arm, but lies in the middle strip: the bar."""
+    frame = np.zeros((260, 340, 3), np.uint8)
+    frame[:] = (40, 40, 40)
+    frame[40:220, 50:290] = (60, 120, 40)
+    frame[40:220, 160:180] = (120, 150, 205)
+    frame[0:40, 150:190] = (120, 150, 205)
+    h = homography_for(np.array([[50, 40], [290, 40], [290, 220], [50, 220]], np.float64))
+    assert not find_hand(frame, h).found
+    # The same region off the middle, as wide as a hand, is one.
+    frame[40:220, 160:180] = (60, 120, 40)
+    frame[0:40, 150:190] = (40, 40, 40)
+    frame[0:100, 80:120] = (120, 150, 205)
+    assert find_hand(frame, h).found
