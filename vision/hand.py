@@ -102,15 +102,22 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
         [[VIEW_W / CANON_W, 0, mx], [0, VIEW_H / CANON_H, my], [0, 0, 1]], np.float64
     ) @ np.asarray(homography, np.float64).reshape(3, 3)
     size = (VIEW_W + 2 * mx, VIEW_H + 2 * my)
-    view = cv2.warpPerspective(frame, to_view, size, flags=cv2.INTER_AREA)
+    shape = (size[1], size[0])
+    rings = (_ring(shape, mx, my, 2), _ring(shape, 0, 0, 0))
+    # Cheap first: a hand's pixels on each ring are skin, so without a skin run of an arm's
+    # width on both rings there is no hand. The rings' smoothed colours need only the view's
+    # margins (most frames stop here, for a quarter of the warp and ~1000 skin tests).
+    smooth = cv2.blur(_margins(frame, to_view, size, mx, my), (5, 5))
+    if not all(_longest_run(skin_mask(smooth[r])) >= MIN_CROSSING for r in rings):
+        return HandSeen(False, np.zeros((VIEW_H, VIEW_W), bool))
     # Off the picture the view is black, which is no skin.
+    view = cv2.warpPerspective(frame, to_view, size, flags=cv2.INTER_LINEAR)
     raw = skin_mask(cv2.blur(view, (5, 5))).astype(np.uint8)
     # Opened: specks of a skin-like wood's grain do not join a triangle to the frame.
     skin = cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
     hand = np.zeros(skin.shape, bool)
     area = float(VIEW_W * VIEW_H)
-    rings = (_ring(skin.shape, mx, my, 2), _ring(skin.shape, 0, 0, 0))
     # Only regions large enough to hold a hand's inside part are looked at (specks are many).
     for k in np.flatnonzero(stats[1:n, cv2.CC_STAT_AREA] >= MIN_INSIDE * area) + 1:
         region = labels == k
@@ -129,6 +136,29 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
     return HandSeen(bool(hand.any()), hand[my : my + VIEW_H, mx : mx + VIEW_W])
 
 
+def _margins(
+    frame: np.ndarray, to_view: np.ndarray, size: tuple[int, int], mx: int, my: int
+) -> np.ndarray:
+    """The view (``size``, warped by ``to_view``) with only its margins filled, each band
+    wide enough (the margin less one pixel) for the 5x5 blur of both rings to equal the whole
+    view's; the inside stays black."""
+    w, h = size
+    view = np.zeros((h, w, 3), np.uint8)
+    bands = (
+        (0, 0, w, my + 1),
+        (0, h - my - 1, w, my + 1),
+        (0, 0, mx + 1, h),
+        (w - mx - 1, 0, mx + 1, h),
+    )
+    for x0, y0, bw, bh in bands:
+        # The band's own warp: the view's shifted so that the band's corner is its origin.
+        shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ to_view
+        view[y0 : y0 + bh, x0 : x0 + bw] = cv2.warpPerspective(
+            frame, shift, (bw, bh), flags=cv2.INTER_LINEAR
+        )
+    return view
+
+
 def _ring(shape: tuple[int, ...], mx: int, my: int, out: int) -> tuple[np.ndarray, np.ndarray]:
     """The pixels (rows, columns) of the rectangle ``out`` pixels outside the playing area
     (view margins ``mx``, ``my``; 0, 0, 0 is the view's own edge), in order round it."""
@@ -142,19 +172,25 @@ def _ring(shape: tuple[int, ...], mx: int, my: int, out: int) -> tuple[np.ndarra
     return rows, cols
 
 
+def _longest_run(on: np.ndarray) -> int:
+    """The longest run of True round a closed ring (the whole ring if all True).
+
+    >>> _longest_run(np.array([True, False, False, True, True]))
+    3
+    """
+    if on.all():
+        return len(on)
+    seq = np.roll(on, -int(np.flatnonzero(~on)[0])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], seq, [0]])))
+    return int((edges[1::2] - edges[::2]).max(initial=0))
+
+
 def _one_crossing(on: np.ndarray) -> bool:
     """Whether the region's pixels along a ring form runs of an arm's width: the longest run
     between MIN_CROSSING pixels and MAX_BORDER_SHARE of the ring, holding most of them."""
-    if not on.any():
+    if not on.any() or on.all():
         return False
-    # Runs round the ring (it closes on itself: start it at a pixel off the region).
-    if on.all():
-        return False
-    start = int(np.flatnonzero(~on)[0])
-    seq = np.roll(on, -start).astype(np.int8)
-    edges = np.flatnonzero(np.diff(np.concatenate([[0], seq, [0]])))
-    runs = edges[1::2] - edges[::2]
-    longest = int(runs.max())
+    longest = _longest_run(on)
     return MIN_CROSSING <= longest <= MAX_BORDER_SHARE * len(on) and longest >= 0.6 * int(on.sum())
 
 

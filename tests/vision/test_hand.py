@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from vision.board import BoardGeometry, homography_for, order_corners
+from vision.board.geometry import CANON_H, CANON_W
 from vision.checkers import CheckerCounts
-from vision.hand import HAND_CONFIDENCE, HandSeen, find_hand, under_hand
+from vision.hand import (
+    HAND_CONFIDENCE,
+    MARGIN,
+    VIEW_H,
+    VIEW_W,
+    HandSeen,
+    _margins,
+    _ring,
+    find_hand,
+    under_hand,
+)
 from vision.observation import BELIEVED
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
 from vision.synth.spec import HandSpec
@@ -81,3 +93,21 @@ def test_a_skin_coloured_bar_meeting_the_frame_is_no_hand() -> None:
     frame[0:40, 150:190] = (40, 40, 40)
     frame[0:100, 80:120] = (120, 150, 205)
     assert find_hand(frame, h).found
+
+
+def test_the_margins_alone_give_the_rings_the_whole_views_smoothed_colours() -> None:
+    """The cheap first look warps only the view's margins: on both rings (the border's and the
+    view's edge) the 5x5-blurred colours equal those of the whole warped view, so the first
+    look never drops a hand the whole view would find."""
+    image, labels = _scene(None)
+    mx, my = round(MARGIN * VIEW_W), round(MARGIN * VIEW_H)
+    to_view = np.array(
+        [[VIEW_W / CANON_W, 0, mx], [0, VIEW_H / CANON_H, my], [0, 0, 1]], np.float64
+    ) @ _homography(labels)
+    size = (VIEW_W + 2 * mx, VIEW_H + 2 * my)
+    whole = cv2.blur(cv2.warpPerspective(image, to_view, size, flags=cv2.INTER_LINEAR), (5, 5))
+    part = cv2.blur(_margins(image, to_view, size, mx, my), (5, 5))
+    for ring in (_ring(whole.shape, mx, my, 2), _ring(whole.shape, 0, 0, 0)):
+        assert np.array_equal(whole[ring], part[ring])
+    # The inside was never warped (the saving).
+    assert not part[my + 5 : -my - 5, mx + 5 : -mx - 5].any()
