@@ -50,6 +50,9 @@ MAX_BORDER_SHARE = 0.2
 # a region inside it that makes the region the bar.
 _BAR_BAND = slice(round(0.42 * VIEW_W), round(0.58 * VIEW_W))
 BAR_SHARE = 0.8
+# The first look's widening of the skin bounds, in levels: with each channel a level off,
+# r >= a * total becomes r' + 1 + 3a >= a * total' (a < 0.5), so 3 levels cover it.
+NEAR = 3.0
 # A point is doubted when the hand covers this share of its cell.
 MIN_COVER = 0.02
 # The cap on a covered point's confidence: well under what the referee believes.
@@ -108,7 +111,7 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
     # width on both rings there is no hand. The rings' smoothed colours need only the view's
     # margins (most frames stop here, for a quarter of the warp and ~1000 skin tests).
     smooth = cv2.blur(_margins(frame, to_view, size, mx, my), (5, 5))
-    if not all(_longest_run(skin_mask(smooth[r])) >= MIN_CROSSING for r in rings):
+    if not all(_longest_run(_near_skin(smooth[r])) >= MIN_CROSSING for r in rings):
         return HandSeen(False, np.zeros((VIEW_H, VIEW_W), bool))
     # Off the picture the view is black, which is no skin.
     view = cv2.warpPerspective(frame, to_view, size, flags=cv2.INTER_LINEAR)
@@ -118,8 +121,11 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
     n, labels, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
     hand = np.zeros(skin.shape, bool)
     area = float(VIEW_W * VIEW_H)
-    # Only regions large enough to hold a hand's inside part are looked at (specks are many).
-    for k in np.flatnonzero(stats[1:n, cv2.CC_STAT_AREA] >= MIN_INSIDE * area) + 1:
+    # Only regions large enough to hold a hand's inside part and lying on both rings are
+    # looked at (specks are many, and triangles or checkers off the border many more).
+    large = np.flatnonzero(stats[1:n, cv2.CC_STAT_AREA] >= MIN_INSIDE * area) + 1
+    on_rings = np.intersect1d(labels[rings[0]], labels[rings[1]])
+    for k in np.intersect1d(large, on_rings):
         region = labels == k
         part = region[my : my + VIEW_H, mx : mx + VIEW_W]
         share = float(part.sum()) / area
@@ -141,22 +147,49 @@ def _margins(
 ) -> np.ndarray:
     """The view (``size``, warped by ``to_view``) with only its margins filled, each band
     wide enough (the margin less one pixel) for the 5x5 blur of both rings to equal the whole
-    view's; the inside stays black."""
+    view's but for a level of rounding (the shifted warps round a few pixels the other way); the
+    inside stays black."""
     w, h = size
     view = np.zeros((h, w, 3), np.uint8)
-    bands = (
+    inner = h - 2 * my - 2
+    for x0, y0, bw, bh in (
         (0, 0, w, my + 1),
         (0, h - my - 1, w, my + 1),
-        (0, 0, mx + 1, h),
-        (w - mx - 1, 0, mx + 1, h),
-    )
-    for x0, y0, bw, bh in bands:
-        # The band's own warp: the view's shifted so that the band's corner is its origin.
-        shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ to_view
-        view[y0 : y0 + bh, x0 : x0 + bw] = cv2.warpPerspective(
-            frame, shift, (bw, bh), flags=cv2.INTER_LINEAR
-        )
+        (0, my + 1, mx + 1, inner),
+        (w - mx - 1, my + 1, mx + 1, inner),
+    ):
+        _warp_into(view, frame, to_view, x0, y0, bw, bh)
     return view
+
+
+def _warp_into(
+    view: np.ndarray, frame: np.ndarray, to_view: np.ndarray, x0: int, y0: int, bw: int, bh: int
+) -> None:
+    """Warps the ``bw`` x ``bh`` part of the view at ``x0``, ``y0`` into ``view``: the view's
+    warp shifted so that the part's corner is its origin (each pixel as the whole warp's)."""
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ to_view
+    view[y0 : y0 + bh, x0 : x0 + bw] = cv2.warpPerspective(
+        frame, shift, (bw, bh), flags=cv2.INTER_LINEAR
+    )
+
+
+def _near_skin(bgr: np.ndarray) -> np.ndarray:
+    """``skin_mask`` with its bounds widened by more than a level of rounding, for the
+    first look on the margins' warp (a few of whose pixels are a level off the whole view's):
+    every pixel the whole view finds skin is near skin here."""
+    px = bgr.astype(np.float32)
+    b, g, r = px[..., 0], px[..., 1], px[..., 2]
+    total = b + g + r
+    mask: np.ndarray = (
+        (r + NEAR >= R_RANGE[0] * total)
+        & (r - NEAR <= R_RANGE[1] * total)
+        & (g + NEAR >= G_RANGE[0] * total)
+        & (g - NEAR <= G_RANGE[1] * total)
+        & (r + 2 > g)
+        & (g + 2 > b)
+        & (total + 3 >= 3 * Y_MIN)
+    )
+    return mask
 
 
 def _ring(shape: tuple[int, ...], mx: int, my: int, out: int) -> tuple[np.ndarray, np.ndarray]:
