@@ -114,8 +114,11 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
     if not all(_longest_run(_near_skin(smooth[r])) >= MIN_CROSSING for r in rings):
         return HandSeen(False, np.zeros((VIEW_H, VIEW_W), bool))
     # Off the picture the view is black, which is no skin.
-    view = cv2.warpPerspective(frame, to_view, size, flags=cv2.INTER_LINEAR)
-    raw = skin_mask(cv2.blur(view, (5, 5))).astype(np.uint8)
+    view = cv2.blur(cv2.warpPerspective(frame, to_view, size, flags=cv2.INTER_LINEAR), (5, 5))
+    # The same test on the whole view's rings, unwidened, before the whole view's skin.
+    if not all(_longest_run(skin_mask(view[r])) >= MIN_CROSSING for r in rings):
+        return HandSeen(False, np.zeros((VIEW_H, VIEW_W), bool))
+    raw = skin_mask(view).astype(np.uint8)
     # Opened: specks of a skin-like wood's grain do not join a triangle to the frame.
     skin = cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(skin, connectivity=8)
