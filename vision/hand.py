@@ -9,6 +9,9 @@ and that crosses that band along a short stretch of the border only (a skin-colo
 a row of tan checkers runs all along it). Every point whose cell the region reaches, and the
 bar, is then doubted (``under_hand``).
 
+Cost: most frames have no arm-wide skin run on the border's rings; that is seen on a warp of
+the view's margins alone (a quarter of the pixels), and only the others warp the whole view.
+
 ::
 
     hand = find_hand(frame, fix.homography)          # HandSeen; hand.found False if none
