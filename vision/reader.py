@@ -46,6 +46,7 @@ from vision.dice_doubt import one_reading_a_die
 from vision.dice_gaps import out_of_checker_gaps
 from vision.dice_markers import off_markers
 from vision.dice_tilt import restate
+from vision.hand import find_hand, under_hand
 from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
 from vision.read_outcome import die_zone, frame_problem, observation_of, point_confidence_at
@@ -208,6 +209,7 @@ class BoardReader:
             off=seen_off(tray),
         )
         counts = with_trays(counts, tray)
+        counts = under_hand(counts, find_hand(frame, board.homography), geo, self.white_home)
         readings = out_of_checker_gaps(readings, counts.discs, to_work)  # gaps read as 2s
         readings = on_found_cube(readings, cube, board.homography, geo, board.die_size_px)
         readings = off_cube_sides(readings, cube, board.homography, geo)

@@ -29,6 +29,9 @@ would believe, it asks the found quad three questions (``board_doubt``):
   short side with a quiet strip (frame, tray) between it and the side (``field_end`` at
   ``FIELD_END`` or more): the quad took the frame, a tray or the table past the field's end
   for point columns.
+- is the bar in the middle? a plain strip between two full-height edges, a column or so to
+  one side of a busy middle (``bar_shift``): the quad is a column over, though the layout fit
+  prefers it (the triangles repeat, the bar does not).
 - does every half row of points line up where the quad puts it?  a corner misplaced by half
   a point slides the columns near it off their triangles while the rest of the board lines
   up, which the whole board's pattern score averages away: along each half of each base band
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.board.bar_place import bar_shift
 from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.ends import column_moved
 from vision.board.field_end import field_end
@@ -120,6 +124,9 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     end = field_end(grey, quad, fix.bar_frac)
     if end >= FIELD_END:
         return f"the field ends inside the board's quad near a short side ({end:.2f})"
+    shift = bar_shift(grey, quad, fix.bar_frac)
+    if shift:
+        return f"the bar is seen {abs(shift):.1f} point columns off the board's middle"
     return ""
 
 
