@@ -25,8 +25,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
-from vision.board.geometry import map_point
+from vision.board import BoardFix, BoardGeometry, find_board, homography_for, map_point, rectify
 from vision.board.trust import board_doubt
 from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
@@ -382,9 +381,8 @@ def _surely_bright(grey: np.ndarray, min_brightness: float) -> bool:
 # frame and the trays, where a die rolled out of its half lands, but not the score cards,
 # clocks and scenery beside the board (fm gammon dice precision 35.7% -> 83.3%; on dev 0.2
 # loses 1 of 217 dice, on the table well away from the board; 0.12 lost 7, 0.25 let the
-# score cards back in). A die is kept where it reaches into this area, not only where its
-# centre lies in it (``vision.pip_regions.reaches_mask``): the labelled and the found board
-# differ by a few pixels, and a die at the edge came and went with them.
+# score cards back in). A die that only reaches in is kept (``pip_regions.reaches_mask``):
+# at the edge it came and went with a few pixels' difference in the found board.
 _DICE_REACH = (0.2, 0.2)
 
 

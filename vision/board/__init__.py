@@ -37,6 +37,7 @@ from vision.board.geometry import (
     BoardFix,
     BoardGeometry,
     homography_for,
+    map_point,
     order_corners,
     rectify,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "find_board_markers",
     "homography_for",
     "layout_fit",
+    "map_point",
     "order_corners",
     "pattern_score",
     "rectify",
