@@ -20,9 +20,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from vision.board.geometry import BoardGeometry, map_point
+from vision.board.geometry import BoardGeometry
 from vision.dice import DieReading
-from vision.dice_cube import _CUBE_SIDE
+from vision.dice_cube import near_cube
 from vision.observation import CubeReading
 
 # Centre to the found cube's centre (canonical pixels, on the board's plane), in cube sides,
@@ -50,12 +50,9 @@ def off_cube_sides(
     """
     if cube is None or cube.centre is None:
         return list(readings)
-    reach = _SIDE_REACH * _CUBE_SIDE * geometry.point_width
-    out = []
-    for r in readings:
-        if r.value is None:
-            at = map_point(homography, r.centre)
-            if np.hypot(at[0] - cube.centre[0], at[1] - cube.centre[1]) < reach:
-                continue
-        out.append(r)
-    return out
+    at = cube.centre
+    return [
+        r
+        for r in readings
+        if r.value is not None or not near_cube(r.centre, at, homography, geometry, _SIDE_REACH)
+    ]

@@ -119,15 +119,35 @@ def on_found_cube(
     """
     if cube is None or cube.centre is None or cube.value is None:
         return list(readings)
-    reach = _ON_CUBE * _CUBE_SIDE * geometry.point_width
-    out = []
-    for r in readings:
-        if r.value is not None and r.pips and _big_pips(r.pips, die_px):
-            at = map_point(homography, r.centre)
-            if np.hypot(at[0] - cube.centre[0], at[1] - cube.centre[1]) < reach:
-                continue
-        out.append(r)
-    return out
+    return [
+        r
+        for r in readings
+        if not (
+            r.value is not None
+            and r.pips
+            and _big_pips(r.pips, die_px)
+            and near_cube(r.centre, cube.centre, homography, geometry, _ON_CUBE)
+        )
+    ]
+
+
+def near_cube(
+    centre: tuple[float, float],
+    cube_centre: tuple[float, float],
+    homography: np.ndarray,
+    geometry: BoardGeometry,
+    sides: float,
+) -> bool:
+    """Does ``centre`` (frame pixels; ``homography``: frame -> canonical pixels of
+    ``geometry``) lie within ``sides`` cube sides of a found cube's centre ``cube_centre``
+    (canonical pixels), on the board's plane?
+
+    >>> near_cube((100.0, 100.0), (120.0, 100.0), np.eye(3), BoardGeometry(), 0.5)
+    True
+    """
+    at = map_point(homography, centre)
+    reach = sides * _CUBE_SIDE * geometry.point_width
+    return bool(np.hypot(at[0] - cube_centre[0], at[1] - cube_centre[1]) < reach)
 
 
 def _big_pips(pips: Sequence[tuple[float, float, float]], die_px: float) -> bool:

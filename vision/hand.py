@@ -53,8 +53,8 @@ MAX_BORDER_SHARE = 0.2
 # a region inside it that makes the region the bar.
 _BAR_BAND = slice(round(0.42 * VIEW_W), round(0.58 * VIEW_W))
 BAR_SHARE = 0.8
-# The first look's widening of the skin bounds, in levels: with each channel a level off,
-# r >= a * total becomes r' + 1 + 3a >= a * total' (a < 0.5), so 3 levels cover it.
+# The first look's widening of the skin shares' bounds, in levels, for each level a channel
+# may be off: r >= a * total becomes r' + 1 + 3a >= a * total' (a < 0.5), so 3 levels cover it.
 NEAR = 3.0
 # A point is doubted when the hand covers this share of its cell.
 MIN_COVER = 0.02
@@ -71,8 +71,10 @@ class HandSeen:
     mask: np.ndarray
 
 
-def skin_mask(bgr: np.ndarray) -> np.ndarray:
-    """Pixels coloured like skin (bool, the image's shape).
+def skin_mask(bgr: np.ndarray, off: int = 0) -> np.ndarray:
+    """Pixels coloured like skin (bool, the image's shape). ``off``: levels each channel may
+    be off what the whole view's warp gives (the first look's margins), the bounds widened so
+    that every pixel the whole view finds skin is still found (``NEAR`` a level).
 
     >>> m = skin_mask(np.full((2, 2, 3), (120, 150, 205), np.uint8))
     >>> bool(m.all())
@@ -81,15 +83,16 @@ def skin_mask(bgr: np.ndarray) -> np.ndarray:
     px = bgr.astype(np.float32)
     b, g, r = px[..., 0], px[..., 1], px[..., 2]
     total = b + g + r
+    near = NEAR * off  # the shares' bounds; a difference of two channels moves 2, the total 3
     # The shares' bounds as products (no division: this runs on every frame).
     mask: np.ndarray = (
-        (r >= R_RANGE[0] * total)
-        & (r <= R_RANGE[1] * total)
-        & (g >= G_RANGE[0] * total)
-        & (g <= G_RANGE[1] * total)
-        & (r > g)
-        & (g > b)
-        & (total >= 3 * Y_MIN)
+        (r + near >= R_RANGE[0] * total)
+        & (r - near <= R_RANGE[1] * total)
+        & (g + near >= G_RANGE[0] * total)
+        & (g - near <= G_RANGE[1] * total)
+        & (r + 2 * off > g)
+        & (g + 2 * off > b)
+        & (total + 3 * off >= 3 * Y_MIN)
     )
     return mask
 
@@ -114,7 +117,7 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
     # width on both rings there is no hand. The rings' smoothed colours need only the view's
     # margins (most frames stop here, for a quarter of the warp and ~1000 skin tests).
     smooth = cv2.blur(_margins(frame, to_view, size, mx, my), (5, 5))
-    if not all(_longest_run(_near_skin(smooth[r])) >= MIN_CROSSING for r in rings):
+    if not all(_longest_run(skin_mask(smooth[r], off=1)) >= MIN_CROSSING for r in rings):
         return HandSeen(False, np.zeros((VIEW_H, VIEW_W), bool))
     # Off the picture the view is black, which is no skin.
     view = cv2.blur(cv2.warpPerspective(frame, to_view, size, flags=cv2.INTER_LINEAR), (5, 5))
@@ -177,25 +180,6 @@ def _warp_into(
     view[y0 : y0 + bh, x0 : x0 + bw] = cv2.warpPerspective(
         frame, shift, (bw, bh), flags=cv2.INTER_LINEAR
     )
-
-
-def _near_skin(bgr: np.ndarray) -> np.ndarray:
-    """``skin_mask`` with its bounds widened by more than a level of rounding, for the
-    first look on the margins' warp (a few of whose pixels are a level off the whole view's):
-    every pixel the whole view finds skin is near skin here."""
-    px = bgr.astype(np.float32)
-    b, g, r = px[..., 0], px[..., 1], px[..., 2]
-    total = b + g + r
-    mask: np.ndarray = (
-        (r + NEAR >= R_RANGE[0] * total)
-        & (r - NEAR <= R_RANGE[1] * total)
-        & (g + NEAR >= G_RANGE[0] * total)
-        & (g - NEAR <= G_RANGE[1] * total)
-        & (r + 2 > g)
-        & (g + 2 > b)
-        & (total + 3 >= 3 * Y_MIN)
-    )
-    return mask
 
 
 def _ring(shape: tuple[int, ...], mx: int, my: int, out: int) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,6 @@ from vision.hand import (
     VIEW_W,
     HandSeen,
     _margins,
-    _near_skin,
     _ring,
     find_hand,
     skin_mask,
@@ -118,4 +117,4 @@ def test_the_first_look_on_the_margins_keeps_every_skin_pixel_of_the_rings() -> 
     skin = np.array([[120, 150, 205], [60, 80, 110], [100, 140, 190]], np.uint8)
     assert skin_mask(skin).all()
     for step in ((1, 0, 0), (0, 1, 0), (0, 0, 1), (-1, -1, 1), (1, 1, -1)):
-        assert _near_skin(np.clip(skin.astype(int) + step, 0, 255).astype(np.uint8)).all()
+        assert skin_mask(np.clip(skin.astype(int) + step, 0, 255).astype(np.uint8), off=1).all()
