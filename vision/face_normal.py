@@ -84,9 +84,10 @@ class FaceTilts:
     @property
     def tipped(self) -> bool:
         """Both tilts past ``TIPPED`` with a fit of a die's face: the face is tipped off the
-        board, a cocked die's top (or side) face; a witness that lowers the cocked-die model's
-        bar (``vision.dice_tilt.state_from_model``), not a call by itself (flat dice's fits
-        reach 20 degrees; a real webcam's flat 6s fit 38-41)."""
+        board, a cocked die's top (or side) face, not a call by itself (flat dice's fits
+        reach 20 degrees; a real webcam's flat 6s fit 38-41). It lowered the cocked-die
+        model's bar until session 24, when a real flat 6 that fits tipped made it a false
+        call; nothing in the reader asks it now."""
         return self.low > TIPPED and _OFFSET[0] <= self.pip_offset <= _OFFSET[1]
 
     @property
