@@ -37,7 +37,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from vision.eval_dice import _box, _centre, _inside, list_images, match_dice
+from vision.dice_match import _box, _centre, _inside, match_dice
+from vision.eval_dice import list_images
 
 CLASSES = ("called", "read flat", "unread flat", "merged", "not found")
 

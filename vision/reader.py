@@ -25,7 +25,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.board import BoardFix, BoardGeometry, find_board, homography_for, map_point, rectify
+from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
 from vision.board.trust import board_doubt
 from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
@@ -33,7 +33,6 @@ from vision.checkers import (
     WORK_H,
     WORK_W,
     BoardShape,
-    CheckerCounts,
     count_checkers,
     quad_aspect,
 )
@@ -44,11 +43,12 @@ from vision.dice_cube import cube_past_numerals, left_to_cube, on_found_cube
 from vision.dice_doubt import one_reading_a_die
 from vision.dice_gaps import out_of_checker_gaps
 from vision.dice_markers import off_markers
+from vision.dice_place import boxes_in_work, loose_die, near_board, place_die
 from vision.dice_tilt import restate
 from vision.hand import find_hand, under_hand
 from vision.memory import keep_freed_memory
-from vision.observation import Observation, ObservedDie
-from vision.read_outcome import die_zone, frame_problem, observation_of, point_confidence_at
+from vision.observation import Observation
+from vision.read_outcome import frame_problem, observation_of
 
 DiceFinder = Callable[..., list[Any]]
 
@@ -151,17 +151,7 @@ class BoardReader:
         board = self._board(frame, grey_full)
         if board is None:
             # No board, but dice may still be read (a dice-only photo): they get no zone.
-            loose = tuple(
-                ObservedDie(
-                    value=r.value,
-                    bbox=tuple(int(v) for v in r.bbox),  # type: ignore[arg-type]
-                    centre=(float(r.centre[0]), float(r.centre[1])),
-                    state=r.state,
-                    zone=None,
-                    confidence=float(r.confidence),
-                )
-                for r in self._dice(frame, None, grey_full)
-            )
+            loose = tuple(loose_die(r) for r in self._dice(frame, None, grey_full))
             if self.moved:
                 return Observation(
                     status="board_not_found",
@@ -176,12 +166,7 @@ class BoardReader:
         rect = rectify(frame, board.homography, WORK_W, WORK_H)
         readings = self._dice(frame, board, grey_full)
         to_work = np.diag([WORK_W / 1200.0, WORK_H / 900.0, 1.0]) @ board.homography
-        ignore = []
-        for r in readings:
-            x0, y0, x1, y1 = r.bbox
-            pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64)
-            w = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
-            ignore.append((*w.min(axis=0), *w.max(axis=0)))
+        ignore = boxes_in_work(readings, to_work)
         colours = self.calibration.colours if self.calibration else None
         # A die found by its pips is no cube (dice on the bar were taken for it), read or not:
         # a face left unread for doubt still has pips. A numeral read as a die hiding the
@@ -203,7 +188,7 @@ class BoardReader:
             self.white_home,
             shape=board.shape,
             colours=colours,
-            ignore=tuple(ignore),
+            ignore=ignore,
             cube=CubeSeen(at),
             off=seen_off(tray),
         )
@@ -212,7 +197,9 @@ class BoardReader:
         readings = out_of_checker_gaps(readings, counts.discs, to_work)  # gaps read as 2s
         readings = on_found_cube(readings, cube, board.homography, geo, board.die_size_px)
         readings = off_cube_sides(readings, cube, board.homography, geo)
-        dice = tuple(self._place_die(r, board, counts, to_work) for r in readings)
+        dice = tuple(
+            place_die(r, board.homography, geo, self.white_home, counts, to_work) for r in readings
+        )
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 
     def _board(self, frame: np.ndarray, grey: np.ndarray) -> _Board | str | None:
@@ -285,9 +272,9 @@ class BoardReader:
             return []
 
     def _near_board(self, shape: tuple[int, ...], board: _Board) -> np.ndarray:
-        """``_near_board``, kept while the board (a calibrated one) stays the same."""
+        """``dice_place.near_board``, kept while the board (a calibrated one) stays the same."""
         if self._mask is None or self._mask[0] is not board or self._mask[1] != shape:
-            self._mask = (board, shape, _near_board(shape, board))
+            self._mask = (board, shape, near_board(shape, board.homography, board.geometry))
         return self._mask[2]
 
     def _dice_where_changed(
@@ -335,33 +322,6 @@ class BoardReader:
         self._last_dice = found
         return found
 
-    def _place_die(
-        self, reading: Any, board: _Board, counts: CheckerCounts, to_work: np.ndarray
-    ) -> ObservedDie:
-        cx, cy = reading.centre
-        x, y = (float(v) for v in map_point(board.homography, (cx, cy)))
-        zone = die_zone(x, y, board.geometry, self.white_home)
-        state = reading.state
-        confidence = float(reading.confidence)
-        if state == "flat":
-            q = map_point(to_work, (cx, cy))
-            for dx, dy, r, _side in counts.discs:
-                if (q[0] - dx) ** 2 + (q[1] - dy) ** 2 < (0.8 * r) ** 2:
-                    state = "on_checker"
-                    confidence = min(
-                        confidence,
-                        point_confidence_at(x, y, counts, board.geometry, self.white_home),
-                    )
-                    break
-        return ObservedDie(
-            value=reading.value,
-            bbox=tuple(int(v) for v in reading.bbox),  # type: ignore[arg-type]
-            centre=(float(cx), float(cy)),
-            state=state,
-            zone=zone,
-            confidence=confidence,
-        )
-
 
 def _surely_bright(grey: np.ndarray, min_brightness: float) -> bool:
     """Is the too-dark test's 160x120 grey thumbnail's mean surely at least ``min_brightness``
@@ -375,25 +335,3 @@ def _surely_bright(grey: np.ndarray, min_brightness: float) -> bool:
     if w % 160 or h % 120:
         return False
     return cv2.sumElems(grey)[0] / grey.size >= min_brightness + 2.0
-
-
-# How far beyond the playing area (share of its width / height) a die is still looked for: the
-# frame and the trays, where a die rolled out of its half lands, but not the score cards,
-# clocks and scenery beside the board (fm gammon dice precision 35.7% -> 83.3%; on dev 0.2
-# loses 1 of 217 dice, on the table well away from the board; 0.12 lost 7, 0.25 let the
-# score cards back in). A die that only reaches in is kept (``pip_regions.reaches_mask``):
-# at the edge it came and went with a few pixels' difference in the found board.
-_DICE_REACH = (0.2, 0.2)
-
-
-def _near_board(shape: tuple[int, ...], board: _Board) -> np.ndarray:
-    """A mask of the image: the playing area grown by ``_DICE_REACH``."""
-    geo = board.geometry
-    mx, my = _DICE_REACH[0] * geo.width, _DICE_REACH[1] * geo.height
-    right, bottom = geo.width + mx, geo.height + my
-    quad = np.array([[-mx, -my], [right, -my], [right, bottom], [-mx, bottom]], np.float64)
-    inv = np.linalg.inv(board.homography)
-    pts = cv2.perspectiveTransform(quad[None], inv)[0]
-    mask = np.zeros(shape[:2], np.uint8)
-    cv2.fillConvexPoly(mask, np.round(pts).astype(np.int32), 1)
-    return mask

@@ -152,18 +152,10 @@ def test_dice_are_sought_near_the_board_only() -> None:
     """Score cards and clocks beside a tournament board are not dice: the dice search covers
     the playing area, its frame and trays, and no farther."""
     from vision.board import BoardGeometry, homography_for
-    from vision.checkers import BoardShape
-    from vision.reader import _Board, _near_board
+    from vision.dice_place import near_board
 
     corners = ((300.0, 200.0), (1000.0, 200.0), (1000.0, 725.0), (300.0, 725.0))
-    board = _Board(
-        corners=corners,
-        homography=homography_for(np.array(corners)),
-        geometry=BoardGeometry(),
-        shape=BoardShape(),
-        die_size_px=20.0,
-    )
-    mask = _near_board((960, 1280), board)
+    mask = near_board((960, 1280), homography_for(np.array(corners)), BoardGeometry())
     assert mask[460, 650] and mask[460, 320]  # the playing area
     assert mask[460, 280] and mask[190, 650]  # a tray, the frame: a die rolled out lands there
     assert not mask[460, 100] and not mask[40, 650]  # a score card, the scenery
