@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 
 @dataclass(frozen=True)
@@ -70,14 +71,16 @@ class Camera:
         w, h = self.size
         return Camera(K=k, R=self.R, C=self.C, size=(w + 2 * pad, h + 2 * pad), k1=0.0)
 
-    def to_camera(self, pts: np.ndarray) -> np.ndarray:
-        return (np.asarray(pts, dtype=np.float64) - self.C) @ self.R.T
+    def to_camera(self, pts: npt.ArrayLike) -> np.ndarray:
+        pc: np.ndarray = (np.asarray(pts, dtype=np.float64) - self.C) @ self.R.T
+        return pc
 
-    def project_pinhole(self, pts) -> np.ndarray:
+    def project_pinhole(self, pts: npt.ArrayLike) -> np.ndarray:
         """(N, 3) world points -> (N, 2) pixels, ignoring distortion."""
         pc = self.to_camera(np.atleast_2d(np.asarray(pts, dtype=np.float64)))
         uv = pc[:, :2] / pc[:, 2:3]
-        return uv * self.K[[0, 1], [0, 1]] + self.K[:2, 2]
+        px: np.ndarray = uv * self.K[[0, 1], [0, 1]] + self.K[:2, 2]
+        return px
 
     def distort(self, uv: np.ndarray) -> np.ndarray:
         """Pinhole pixels -> distorted pixels (inverts the model by fixed-point iteration)."""
@@ -90,13 +93,14 @@ class Camera:
         for _ in range(20):
             r2 = (xd**2).sum(axis=1, keepdims=True)
             xd = xu / (1 + self.k1 * r2)
-        return xd * f + c
+        px: np.ndarray = xd * f + c
+        return px
 
-    def project(self, pts) -> np.ndarray:
+    def project(self, pts: npt.ArrayLike) -> np.ndarray:
         """(N, 3) world points -> (N, 2) pixels of the final (distorted) image."""
         return self.distort(self.project_pinhole(pts))
 
-    def in_view(self, pts) -> bool:
+    def in_view(self, pts: npt.ArrayLike) -> bool:
         """Is at least half of the image box round these (N, 3) world points inside the
         picture? (DATASET.md labels what is not visible null: a cube in a tray cut off by the
         picture's edge.)"""
@@ -110,7 +114,8 @@ class Camera:
     def plane_homography(self, z: float = 0.0) -> np.ndarray:
         """3x3 homography: world (x, y, 1) on the plane at height z -> pinhole pixels."""
         t = -self.R @ self.C + self.R[:, 2] * z
-        return self.K @ np.column_stack([self.R[:, 0], self.R[:, 1], t])
+        h: np.ndarray = self.K @ np.column_stack([self.R[:, 0], self.R[:, 1], t])
+        return h
 
     def distortion_maps(self, pad: int) -> tuple[np.ndarray, np.ndarray]:
         """cv2.remap maps: final image pixel -> pixel of a canvas padded by ``pad``.

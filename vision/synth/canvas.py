@@ -5,6 +5,7 @@ padding around the picture, the scene's light and a scene drawn up to its hand
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +39,7 @@ class Prepared:
     board_mask: np.ndarray  # padded canvas mask of the board top
     cam: Camera
     light: _Light
-    labels: dict
+    labels: dict[str, Any]
 
 
 def _i(pts: np.ndarray) -> np.ndarray:

@@ -29,7 +29,8 @@ class _Clutter:
     text: str = ""
 
     def top_centre(self) -> np.ndarray:
-        return self.centre - np.array([0, 0, self.size[2]])
+        top: np.ndarray = self.centre - np.array([0, 0, self.size[2]])
+        return top
 
     def outline(self) -> np.ndarray:
         """(N, 3) points of the object's top and bottom outlines (world mm)."""

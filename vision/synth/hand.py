@@ -3,10 +3,13 @@ it hides from the labels (``hand_occlusion``); split from ``vision.synth.rendere
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import cv2
 import numpy as np
 
-from .canvas import _SHIFT, Prepared, _i
+from .canvas import _SHIFT, Prepared, _i, _Light
 from .layout import BoxPlace
 from .spec import HandSpec
 
@@ -60,11 +63,17 @@ def hand_polygons(hand: HandSpec) -> tuple[list[np.ndarray], list[np.ndarray]]:
     return skin, sleeve
 
 
-def _hand_details(layer: np.ndarray, skin: list[np.ndarray], hand: HandSpec, to_roi, light) -> None:
+def _hand_details(
+    layer: np.ndarray,
+    skin: list[np.ndarray],
+    hand: HandSpec,
+    to_roi: Callable[[np.ndarray], np.ndarray],
+    light: _Light,
+) -> None:
     """Creases between fingers and fingernails, drawn on the shaded hand layer."""
     base = np.asarray(hand.skin, np.float32) * (light.ambient + (1 - light.ambient) * 0.8)
     crease = (base * 0.72).tolist()
-    nail = np.minimum(base * 1.05 + np.float32([10, 8, 14]), 255).tolist()
+    nail = np.minimum(base * 1.05 + np.array([10, 8, 14], np.float32), 255).tolist()
     for k in (0, 1, 2, 3, 5):  # the four fingers and the thumb
         poly = skin[k]
         cv2.polylines(layer, [_i(to_roi(poly))], True, crease, 1, cv2.LINE_AA, _SHIFT)
@@ -89,7 +98,8 @@ def draw_hand(prep: Prepared, canvas: np.ndarray, hand: HandSpec) -> np.ndarray:
 
     def to_px(poly2d: np.ndarray, hm: np.ndarray) -> np.ndarray:
         p = np.column_stack([poly2d, np.ones(len(poly2d))]) @ hm.T
-        return p[:, :2] / p[:, 2:3]
+        uv: np.ndarray = p[:, :2] / p[:, 2:3]
+        return uv
 
     # Shadow on the board: the hand polygons cast along the light onto z = 0.
     d = light.direction
@@ -157,7 +167,7 @@ def draw_hand(prep: Prepared, canvas: np.ndarray, hand: HandSpec) -> np.ndarray:
     return out
 
 
-def hand_occlusion(prep: Prepared, hand_mask: np.ndarray, labels: dict) -> dict:
+def hand_occlusion(prep: Prepared, hand_mask: np.ndarray, labels: dict[str, Any]) -> dict[str, Any]:
     """Mark ``partial`` if the hand hides a checker; drop dice it hides for 30% or more; the
     cube becomes ``None`` (not visible) when half hidden."""
     lay, cam, g = prep.layout, prep.cam, prep.spec.geometry

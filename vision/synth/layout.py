@@ -189,8 +189,14 @@ def place_cube(
         elif hit:
             y = g.play_height + cs if y > g.play_height / 2 else -cs
             z = -g.frame_height if g.frame_width > cs else g.board_thickness
+    r0, r1, r2, r3, r4 = rest  # the five faces not on top
     box = BoxPlace(
-        np.array([x, y, z - cs / 2]), _rz(yaw), cs, (top, *rest), is_cube=True, zone="bar"
+        np.array([x, y, z - cs / 2]),
+        _rz(yaw),
+        cs,
+        (top, r0, r1, r2, r3, r4),
+        is_cube=True,
+        zone="bar",
     )
     return box
 

@@ -17,6 +17,7 @@ Usage::
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +30,7 @@ class MotionFrame:
     """One frame: image, labels, phase (enter | move | leave | still), hand in view."""
 
     image: np.ndarray
-    labels: dict
+    labels: dict[str, Any]
     phase: str
     hand: HandSpec | None
 

@@ -7,6 +7,8 @@ falls on a glossy top. Used by :mod:`vision.synth.renderer` in painter's order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -15,7 +17,7 @@ from .canvas import _SHIFT, _i, _Light
 from .layout import BoxPlace, CheckerPlace
 from .piece_faces import checker_texture, cube_face, die_face, pip_geometry
 from .spec import SceneSpec
-from .styles import STYLES
+from .styles import BGR, STYLES
 
 # Local face axes of a box: (normal, u, v) with u x v = -normal, v pointing down on side faces.
 _FACES = (
@@ -28,7 +30,9 @@ _FACES = (
 )
 
 
-def _blit(canvas: np.ndarray, tex: np.ndarray, quad: np.ndarray, shade: float = 1.0):
+def _blit(
+    canvas: np.ndarray, tex: np.ndarray, quad: np.ndarray, shade: float = 1.0
+) -> tuple[int, int, np.ndarray] | None:
     """Warp BGRA ``tex`` onto ``quad`` (4x2 canvas px, texture corner order). Returns
     (x0, y0, alpha ROI) or None when off-canvas."""
     h, w = canvas.shape[:2]
@@ -54,7 +58,15 @@ def _blit(canvas: np.ndarray, tex: np.ndarray, quad: np.ndarray, shade: float = 
     return x0, y0, a
 
 
-def _add_glare(canvas, x0, y0, alpha, uv, sigma, strength) -> None:
+def _add_glare(
+    canvas: np.ndarray,
+    x0: int,
+    y0: int,
+    alpha: np.ndarray,
+    uv: np.ndarray,
+    sigma: float,
+    strength: float,
+) -> None:
     if strength <= 0.01:
         return
     h, w = alpha.shape[:2]
@@ -71,7 +83,8 @@ def _mirror_point(cam: Camera, lamp: np.ndarray, z: float) -> np.ndarray:
     mirrored[2] = 2 * z - lamp[2]
     c = cam.C
     s = (z - c[2]) / (mirrored[2] - c[2])
-    return c + s * (mirrored - c)
+    point: np.ndarray = c + s * (mirrored - c)
+    return point
 
 
 class _Painter:
@@ -85,7 +98,7 @@ class _Painter:
         lxy = light.direction[:2] / (np.linalg.norm(light.direction[:2]) + 1e-9)
         pair = st.checkers[spec.checker_pair]
 
-        def finish_of(bgr) -> str:
+        def finish_of(bgr: BGR) -> str:
             b, g_, r_ = bgr
             gold = r_ > 180 and g_ > 110 and b < 90
             return (
@@ -183,7 +196,15 @@ class _Painter:
         )
 
     # -- boxes -------------------------------------------------------------------------------
-    def _box(self, canvas, centre, rot, half, faces, edge_colour) -> None:
+    def _box(
+        self,
+        canvas: np.ndarray,
+        centre: np.ndarray,
+        rot: np.ndarray,
+        half: np.ndarray,
+        faces: Sequence[np.ndarray],
+        edge_colour: np.ndarray,
+    ) -> None:
         """Draw a box; ``faces`` are BGRA textures or BGR colours in _FACES order."""
         cam = self.cam
         signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)])

@@ -48,7 +48,8 @@ class BoxPlace:
     def vertices(self) -> np.ndarray:
         h = self.size / 2
         s = np.array([[x, y, z] for x in (-h, h) for y in (-h, h) for z in (-h, h)])
-        return self.centre + s @ self.rot.T
+        v: np.ndarray = self.centre + s @ self.rot.T
+        return v
 
 
 @dataclass

@@ -15,6 +15,7 @@ Usage::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -57,7 +58,7 @@ class Position:
         if min(self.bar_white, self.bar_black, self.off_white, self.off_black) < 0:
             raise ValueError("negative bar/off count")
 
-    def label(self) -> dict:
+    def label(self) -> dict[str, Any]:
         """The DATASET.md ``board`` counts of this position."""
         return {
             "white": list(self.white),

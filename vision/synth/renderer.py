@@ -19,6 +19,7 @@ Usage::
 from __future__ import annotations
 
 import zlib
+from typing import Any
 
 import cv2
 import numpy as np
@@ -27,6 +28,7 @@ from .camera import Camera
 from .canvas import _SHIFT, PAD, Prepared, _i, _Light
 from .clutter import _Clutter, _draw_clutter, _make_clutter
 from .hand import draw_hand, hand_occlusion
+from .labels import make_labels as make_labels  # re-exported (vision.cocked_audit)
 from .layout import BoxPlace, CheckerPlace, Layout, layout_scene
 from .painter import _add_glare, _mirror_point, _Painter
 from .spec import HandSpec, SceneSpec
@@ -120,7 +122,9 @@ def _board_drop_shadow(spec: SceneSpec, light: _Light) -> list[np.ndarray]:
     return [np.vstack([cast, top * [1, 1, 0] + [0, 0, g.board_thickness]])]
 
 
-def _apply_shadows(canvas, cam: Camera, polys, strength: float, blur_mm: float) -> None:
+def _apply_shadows(
+    canvas: np.ndarray, cam: Camera, polys: list[np.ndarray], strength: float, blur_mm: float
+) -> None:
     h, w = canvas.shape[:2]
     f = 4
     mask = np.zeros((h // f + 1, w // f + 1), np.uint8)
@@ -143,7 +147,7 @@ def _over(canvas: np.ndarray, rgb: np.ndarray, alpha: np.ndarray) -> np.ndarray:
     )
 
 
-def _frame_walls(canvas, cam: Camera, spec: SceneSpec, light: _Light) -> None:
+def _frame_walls(canvas: np.ndarray, cam: Camera, spec: SceneSpec, light: _Light) -> None:
     """Inner walls of the raised frame and bar around each sunken area, where visible."""
     g = spec.geometry
     fh = g.frame_height
@@ -169,7 +173,7 @@ def _frame_walls(canvas, cam: Camera, spec: SceneSpec, light: _Light) -> None:
             )
 
 
-def _board_sides(canvas, cam: Camera, spec: SceneSpec) -> None:
+def _board_sides(canvas: np.ndarray, cam: Camera, spec: SceneSpec) -> None:
     g = spec.geometry
     x0, y0, x1, y1 = g.outer_rect()
     t = g.board_thickness
@@ -288,36 +292,6 @@ def prepare(spec: SceneSpec, rng: np.random.Generator) -> Prepared:
     return Prepared(spec, lay, canvas, board_mask, pcam, light, labels)
 
 
-def make_labels(spec: SceneSpec, lay: Layout, cam: Camera) -> dict:
-    """DATASET.md labels for the final (distorted, unpadded) image."""
-    g = spec.geometry
-    corners = cam.project([[x, y, 0.0] for x, y in g.play_corners()])
-    board: dict[str, object] = {
-        "corners": [[round(float(u), 1), round(float(v), 1)] for u, v in corners]
-    }
-    board.update(spec.position.label())
-    board["white_home"] = spec.white_home
-    w, h = spec.size
-    dice = []
-    for b in lay.dice:
-        uv = cam.project(b.vertices())
-        x0, y0 = np.floor(uv.min(axis=0))
-        x1, y1 = np.ceil(uv.max(axis=0))
-        box = [int(max(x0, 0)), int(max(y0, 0)), int(min(x1, w - 1)), int(min(y1, h - 1))]
-        dice.append({"value": int(b.faces[0]), "bbox": box, "state": b.state, "zone": b.zone})
-    labels: dict = {"board": board, "dice": dice}
-    # A cube in a tray can lie outside the picture: DATASET.md labels what is not visible null.
-    seen = spec.cube is not None and lay.cube is not None and cam.in_view(lay.cube.vertices())
-    labels["cube"] = {"value": spec.cube.value, "location": spec.cube.location} if seen else None
-    cam_s = spec.camera
-    labels["notes"] = (
-        f"synthetic: style={spec.style} markers={'yes' if spec.markers else 'no'} "
-        f"stack={spec.stack_mode} table={spec.table} distance={cam_s.distance_mm:.0f}mm "
-        f"tilt={cam_s.tilt_deg:.1f}deg focal={cam_s.focal_px:.0f}px"
-    )
-    return labels
-
-
 # --- camera defects ------------------------------------------------------------------------
 
 
@@ -360,7 +334,9 @@ def _unpad_k(k: np.ndarray) -> np.ndarray:
     return out
 
 
-def compose(prep: Prepared, hand: HandSpec | None, rng: np.random.Generator):
+def compose(
+    prep: Prepared, hand: HandSpec | None, rng: np.random.Generator
+) -> tuple[np.ndarray, dict[str, Any]]:
     """Final (image, labels) of a prepared scene with an optional hand."""
     canvas = prep.canvas.copy()
     labels = prep.labels
@@ -370,7 +346,7 @@ def compose(prep: Prepared, hand: HandSpec | None, rng: np.random.Generator):
     return finish(prep, canvas, rng), labels
 
 
-def render(spec: SceneSpec, rng: np.random.Generator) -> tuple[np.ndarray, dict]:
+def render(spec: SceneSpec, rng: np.random.Generator) -> tuple[np.ndarray, dict[str, Any]]:
     """Render ``spec``: (1280x960 BGR uint8 image, labels dict in the DATASET.md schema).
 
     The same spec and seed give the same image and labels."""

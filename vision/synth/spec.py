@@ -320,7 +320,10 @@ def random_dice(
 def random_hand(rng: np.random.Generator, geom: BoardGeometry) -> HandSpec:
     edge = str(rng.choice(["bottom", "top", "left", "right"], p=[0.4, 0.3, 0.15, 0.15]))
     tip = (rng.uniform(0.1, 0.9) * geom.play_width, rng.uniform(0.2, 0.8) * geom.play_height)
-    sleeve = None if rng.random() < 0.4 else tuple(int(v) for v in rng.integers(20, 200, 3))
+    sleeve: BGR | None = None  # bare arm
+    if rng.random() >= 0.4:
+        sb, sg, sr = (int(v) for v in rng.integers(20, 200, 3))
+        sleeve = (sb, sg, sr)
     return HandSpec(
         tip_mm=(float(tip[0]), float(tip[1])),
         edge=edge,

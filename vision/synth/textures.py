@@ -51,7 +51,7 @@ def _modulation(
         band = smooth_noise(rng, (hh, hw), 60)
         g = 0.82 + 0.07 * grain**3 + 0.08 * streak + 0.10 * band
     elif kind in ("felt", "cloth"):
-        fine = rng.standard_normal((hh, hw), dtype=np.float32)
+        fine: np.ndarray = rng.standard_normal((hh, hw), dtype=np.float32)
         g = 0.95 + 0.035 * fine + 0.08 * smooth_noise(rng, (hh, hw), 45)
     elif kind == "leather":
         fine = cv2.GaussianBlur(rng.standard_normal((hh, hw), dtype=np.float32), (0, 0), 0.8)
@@ -183,7 +183,8 @@ def board_texture(
     for side in ("left", "right"):
         tr = geom.tray_rect(side)
         if tr is not None:
-            tray_col = tuple(int(c * 0.8) for c in style.surface)
+            sb, sg, sr = (int(c * 0.8) for c in style.surface)
+            tray_col = (sb, sg, sr)
             _fill_rect(img, rpx(tr), rng, tray_col, style.surface_kind)
 
     # Points: opposite points differ in colour, neighbours alternate. Painted points share
@@ -202,12 +203,14 @@ def board_texture(
         tri = geom.point_triangle(idx, white_home)
         poly = np.array([[x * k, y * k] for x, y in tri], np.int32)
         cv2.fillPoly(masks[(col + int(top)) % 2], [poly], 255, cv2.LINE_AA, shift)
-        polys.append(poly + np.int32([play[0] << shift, play[1] << shift]))
+        polys.append(poly + np.array([play[0] << shift, play[1] << shift], np.int32))
     sub = canvas[play[1] : play[3], play[0] : play[2]]
     for mask, tex in zip(masks, point_tex, strict=True):
-        a = cv2.merge([mask, mask, mask])
-        inv = cv2.bitwise_not(a)
-        sub[:] = cv2.add(cv2.multiply(sub, inv, scale=1 / 255), cv2.multiply(tex, a, scale=1 / 255))
+        mask3 = cv2.merge([mask, mask, mask])
+        inv = cv2.bitwise_not(mask3)
+        sub[:] = cv2.add(
+            cv2.multiply(sub, inv, scale=1 / 255), cv2.multiply(tex, mask3, scale=1 / 255)
+        )
     if style.point_outline is not None:
         cv2.polylines(
             canvas, polys, True, style.point_outline, max(1, int(scale * 0.6)), cv2.LINE_AA, shift
@@ -255,12 +258,19 @@ def board_texture(
     return PlaneTexture(img, rect, scale, frame_alpha)
 
 
-def _draw_logos(img, geom: BoardGeometry, scale: float, rect, style: BoardStyle, rng) -> None:
+def _draw_logos(
+    img: np.ndarray,
+    geom: BoardGeometry,
+    scale: float,
+    rect: tuple[float, float, float, float],
+    style: BoardStyle,
+    rng: np.random.Generator,
+) -> None:
     """A maker's logo printed in the middle of each half, as on many tournament boards."""
     text = str(rng.choice(["fm", "BG", "gammon", "HG", "club"]))
     dark = float(np.mean(style.surface)) > 110
-    ink = tuple(int(c * (0.55 if dark else 1.6)) for c in style.surface)
-    ink = tuple(min(255, v) for v in ink)
+    ib, ig, ir = (min(255, int(c * (0.55 if dark else 1.6))) for c in style.surface)
+    ink = (ib, ig, ir)
     plate = bool(rng.random() < 0.5)
     for half in ("left", "right"):
         x0, _, x1, _ = geom.half_rect(half)
@@ -283,7 +293,12 @@ def _draw_logos(img, geom: BoardGeometry, scale: float, rect, style: BoardStyle,
         img[..., :3] = sub
 
 
-def _edge_darkening(img: np.ndarray, scale: float, rect, areas) -> None:
+def _edge_darkening(
+    img: np.ndarray,
+    scale: float,
+    rect: tuple[float, float, float, float],
+    areas: list[tuple[float, float, float, float]],
+) -> None:
     h, w = img.shape[:2]
     f = 4
     walls = np.zeros((h // f + 1, w // f + 1), np.uint8)
@@ -296,7 +311,9 @@ def _edge_darkening(img: np.ndarray, scale: float, rect, areas) -> None:
     img[..., :3] = cv2.multiply(img[..., :3], cv2.merge([keep, keep, keep]), scale=1 / 255)
 
 
-def _draw_markers(img: np.ndarray, geom: BoardGeometry, scale: float, rect) -> None:
+def _draw_markers(
+    img: np.ndarray, geom: BoardGeometry, scale: float, rect: tuple[float, float, float, float]
+) -> None:
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     for mid, (cx, cy), side in marker_layout(geom):
         n = int(round(side * scale))
@@ -315,7 +332,9 @@ def _draw_markers(img: np.ndarray, geom: BoardGeometry, scale: float, rect) -> N
         img[va:vb, ua:ub, 3] = 255
 
 
-def table_image(rng: np.random.Generator, shape: tuple[int, int], colour: BGR, kind: str):
+def table_image(
+    rng: np.random.Generator, shape: tuple[int, int], colour: BGR, kind: str
+) -> np.ndarray:
     """Background table for the whole canvas (image space, no perspective needed)."""
     h, w = shape
     tex = material(rng, (h, w), colour, kind, along_x=bool(rng.random() < 0.5), coarse=3)
