@@ -205,7 +205,8 @@ def _quarter_shift(ref_quarter: np.ndarray, cur_quarter: np.ndarray) -> float:
 def _expanded(corners: tuple[tuple[float, float], ...], grow: float = 0.15) -> np.ndarray:
     c = np.asarray(corners, np.float64)
     centre = c.mean(axis=0)
-    return centre + (c - centre) * (1.0 + 2 * grow)
+    grown: np.ndarray = centre + (c - centre) * (1.0 + 2 * grow)
+    return grown
 
 
 def _reference_image(frame: np.ndarray, corners: tuple[tuple[float, float], ...]) -> np.ndarray:

@@ -46,7 +46,7 @@ class FrameChanges:
         last, self._last = self._last, small
         if last is None or last.shape != small.shape:
             return None
-        mask = (cv2.absdiff(small, last) > self.threshold).astype(np.uint8)
+        mask: np.ndarray = (cv2.absdiff(small, last) > self.threshold).astype(np.uint8)
         grow = max(1, int(round(self.margin_px / self.scale)))
         mask = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * grow + 1,) * 2))
         n, _, stats, _ = cv2.connectedComponentsWithStats(mask)

@@ -164,10 +164,10 @@ def find_cube(
         # A dark cube at a light tray's end, no darker than the frame the strip's median is:
         # a notch in the tray's blob, believed when a number is read on it.
         notches = _notch_candidates(searched, search) if best is None else []
-        for cand in sorted(notches, reverse=True)[:_LOOSE_READS]:
-            _, read = read_at(cand, _LOOSE_MARGIN)
+        for notch in sorted(notches, reverse=True)[:_LOOSE_READS]:
+            _, read = read_at(notch, _LOOSE_MARGIN)
             if read.value is not None:
-                best, face = (min(cand[0], 0.5), cand[1], cand[2]), read
+                best, face = (min(notch[0], 0.5), notch[1], notch[2]), read
                 break
         if best is None and seen is not None:
             best, face = seen[1], seen[2]

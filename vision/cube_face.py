@@ -71,8 +71,8 @@ def _templates() -> tuple[np.ndarray, np.ndarray]:
         canvas = np.zeros((big, big), np.uint8)
         org = ((big - tw) // 2, (big + th) // 2)
         cv2.putText(canvas, text, org, font, scale, 255, thick, cv2.LINE_AA)
-        t = cv2.resize(canvas, (_FACE, _FACE), interpolation=cv2.INTER_AREA).astype(np.float32)
-        t = cv2.GaussianBlur(t / 255.0, (3, 3), 0)
+        shrunk = cv2.resize(canvas, (_FACE, _FACE), interpolation=cv2.INTER_AREA)
+        t = cv2.GaussianBlur(shrunk.astype(np.float32) / 255.0, (3, 3), 0)
         for k in range(4):
             turned = np.ascontiguousarray(np.rot90(t, k))
             full.append(turned.ravel())
@@ -143,7 +143,8 @@ def _body_distance(patch: np.ndarray) -> np.ndarray:
     # Channel by channel: the sum over a last axis of 3 in numpy's order, without its slow
     # reduction over that axis.
     sq = [(lab[..., k] - np.float32(body[k])) ** 2 for k in range(3)]
-    return np.sqrt(sq[0] + sq[1] + sq[2])
+    dist: np.ndarray = np.sqrt(sq[0] + sq[1] + sq[2])
+    return dist
 
 
 def _edge_angle(dist: np.ndarray) -> float:

@@ -32,15 +32,15 @@ def notch_blobs(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.
     n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
         mask.view(np.uint8), 8, bits, cv2.CCL_GRANA
     )
-    all_stats = [np.zeros((1, 5), np.int32)]
-    all_cents = [np.zeros((1, 2), np.float64)]
+    all_stats: list[np.ndarray] = [np.zeros((1, 5), np.int32)]
+    all_cents: list[np.ndarray] = [np.zeros((1, 2), np.float64)]
     for i in range(1, n):
         x, y, bw, bh, area = (int(v) for v in stats[i])
         if area < min_area:
             continue
         gaps = (labels[y : y + bh, x : x + bw] != i).view(np.uint8)
         gaps = cv2.morphologyEx(gaps, cv2.MORPH_OPEN, _OPEN)
-        m, _, st, ce = cv2.connectedComponentsWithStats(gaps, 8, cv2.CV_32S)
+        m, _, st, ce = cv2.connectedComponentsWithStats(gaps, connectivity=8, ltype=cv2.CV_32S)
         if m < 2:
             continue
         st, ce = st[1:].copy(), ce[1:] + (x, y)

@@ -108,7 +108,8 @@ def board_pair(pred: Mapping[str, Any], lab: Labels, quirks: SetQuirks, t: Tally
     t.boards += 1
     pb = pred.get("board") if isinstance(pred.get("board"), dict) else None
     have = pb is not None and pb.get("white") is not None and pb.get("black") is not None
-    conf = pred.get("confidence") if isinstance(pred.get("confidence"), dict) else {}
+    raw_conf = pred.get("confidence")
+    conf: Mapping[str, Any] = raw_conf if isinstance(raw_conf, dict) else {}
     believing = have and pred.get("status") == "ok"  # the referee believes only ok reads
     sure = [believing and c >= BELIEVED for c in conf.get("points") or [0.0] * 24]
     if pred.get("status", "ok") in ("ok", "uncertain", "occluded") and have:

@@ -149,7 +149,11 @@ def evaluate_set(
         if pred_dir is not None:
             raise DatasetError("board_given scores the reader: it cannot rescore saved predictions")
         samples = [
-            s for s in samples if s.labels.board is not None and s.labels.board.corners is not None
+            s
+            for s in samples
+            if s.labels is not None
+            and s.labels.board is not None
+            and s.labels.board.corners is not None
         ]
     if limit is not None:
         samples = samples[:limit]
@@ -202,7 +206,8 @@ def evaluate_set(
             if wrong:
                 failures.append(f"{sample.name}: " + ", ".join(wrong[:6]))
         if lab.board is not None and lab.board.corners is not None and not board_given:
-            pb = pred.get("board") if isinstance(pred.get("board"), dict) else {}
+            raw_board = pred.get("board")
+            pb: Mapping[str, Any] = raw_board if isinstance(raw_board, dict) else {}
             pc = pb.get("corners")
             ok = pred.get("status", "ok") not in ("board_not_found", "bad_frame", "missing")
             corner_errs[sample.name] = (
