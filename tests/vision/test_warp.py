@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.warp import warp_perspective
+from vision.warp import shared_bgra, warp_perspective
 
 
 def _scene(seed: int) -> np.ndarray:
@@ -38,3 +38,15 @@ def test_grey_and_float_images_pass_through() -> None:
     for src in (img[:, :, 0].copy(), img.astype(np.float32)):
         want = cv2.warpPerspective(src, m, (150, 112), flags=cv2.INTER_LINEAR)
         assert np.array_equal(warp_perspective(src, m, (150, 112)), want)
+
+
+def test_shared_copy_serves_only_its_frame() -> None:
+    frame, other = _scene(4), _scene(5)
+    m = np.array([[0.3, 0.01, 20.0], [0.0, 0.3, 10.0], [1e-5, 0.0, 1.0]])
+    with shared_bgra(frame):
+        for img in (frame, other, frame):  # small views: the shared copy for the frame only
+            want = cv2.warpPerspective(img, m, (40, 30), flags=cv2.INTER_LINEAR)
+            assert np.array_equal(warp_perspective(img, m, (40, 30)), want)
+    # Out of the block the copy is gone: a changed frame warps as it is now.
+    frame[:] = 0
+    assert not warp_perspective(frame, m, (40, 30)).any()
