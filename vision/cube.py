@@ -36,6 +36,7 @@ from vision.cube_face import FaceRead, read_cube_face
 from vision.cube_notch import notch_blobs
 from vision.medians import channel_medians, off_median
 from vision.observation import CubeReading
+from vision.warp import warp_perspective
 
 # Extended view: the playing area (W x H canonical) plus margins, at a small working scale.
 _SCALE = 0.4
@@ -86,7 +87,7 @@ def _strip_lab(
     out_w, out_h, mx, my = _extended_size(geo)
     a, b = max(0, x0 - 2), min(out_w, x1 + 2)
     shift = np.array([[_SCALE, 0, mx * _SCALE - a], [0, _SCALE, my * _SCALE], [0, 0, 1.0]])
-    view = cv2.warpPerspective(frame, shift @ homography, (b - a, out_h), flags=cv2.INTER_AREA)
+    view = warp_perspective(frame, shift @ homography, (b - a, out_h), cv2.INTER_AREA)
     # The strip's columns alone to Lab (pixel by pixel: the same values), contiguous.
     return cv2.cvtColor(cv2.GaussianBlur(view, (3, 3), 0)[:, x0 - a : x1 - a], cv2.COLOR_BGR2LAB)
 

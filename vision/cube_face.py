@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from vision.medians import channel_medians
+from vision.warp import warp_perspective
 
 CUBE_FACES = (2, 4, 8, 16, 32, 64)
 _FACE = 28  # a face of the expected size is scaled to this many pixels square
@@ -128,9 +129,7 @@ def _face_patch(
     s = _PATCH_PX / (_PATCH * cube_px)
     x0, y0 = centre[0] - _PATCH * cube_px / 2, centre[1] - _PATCH * cube_px / 2
     a = np.array([[s, 0, -s * x0], [0, s, -s * y0], [0, 0, 1.0]])
-    return cv2.warpPerspective(
-        frame, a @ homography, (_PATCH_PX, _PATCH_PX), flags=cv2.INTER_LINEAR
-    )
+    return warp_perspective(frame, a @ homography, (_PATCH_PX, _PATCH_PX))
 
 
 def _body_distance(patch: np.ndarray) -> np.ndarray:

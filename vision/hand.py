@@ -27,6 +27,7 @@ import numpy as np
 
 from vision.board.geometry import CANON_H, CANON_W, BoardGeometry
 from vision.checkers import CheckerCounts
+from vision.warp import warp_perspective
 
 # The view the hand is looked for in: the playing area at this size, with a margin of
 # MARGIN of each dimension all round (the frame, where the arm crosses).
@@ -120,7 +121,7 @@ def find_hand(frame: np.ndarray, homography: np.ndarray) -> HandSeen:
     if not all(_longest_run(skin_mask(smooth[r], off=1)) >= MIN_CROSSING for r in rings):
         return HandSeen(False, np.zeros((VIEW_H, VIEW_W), bool))
     # Off the picture the view is black, which is no skin.
-    view = cv2.blur(cv2.warpPerspective(frame, to_view, size, flags=cv2.INTER_LINEAR), (5, 5))
+    view = cv2.blur(warp_perspective(frame, to_view, size), (5, 5))
     # The same test on the whole view's rings, unwidened, before the whole view's skin.
     if not all(_longest_run(skin_mask(view[r])) >= MIN_CROSSING for r in rings):
         return HandSeen(False, np.zeros((VIEW_H, VIEW_W), bool))
@@ -177,9 +178,7 @@ def _warp_into(
     """Warps the ``bw`` x ``bh`` part of the view at ``x0``, ``y0`` into ``view``: the view's
     warp shifted so that the part's corner is its origin (each pixel as the whole warp's)."""
     shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ to_view
-    view[y0 : y0 + bh, x0 : x0 + bw] = cv2.warpPerspective(
-        frame, shift, (bw, bh), flags=cv2.INTER_LINEAR
-    )
+    view[y0 : y0 + bh, x0 : x0 + bw] = warp_perspective(frame, shift, (bw, bh))
 
 
 def _ring(shape: tuple[int, ...], mx: int, my: int, out: int) -> tuple[np.ndarray, np.ndarray]:

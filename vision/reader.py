@@ -49,6 +49,7 @@ from vision.hand import find_hand, under_hand
 from vision.memory import keep_freed_memory
 from vision.observation import Observation
 from vision.read_outcome import frame_problem, observation_of
+from vision.warp import shared_bgra
 
 DiceFinder = Callable[..., list[Any]]
 
@@ -124,7 +125,8 @@ class BoardReader:
         t0 = time.perf_counter()
         self.dice_error = ""
         try:
-            obs = self._read(frame)
+            with shared_bgra(frame):  # the frame's warps share one BGRA copy (faster)
+                obs = self._read(frame)
         except Exception as exc:  # noqa: BLE001 - the referee must never see an exception
             obs = Observation(
                 status="bad_frame", message=f"reader error: {type(exc).__name__}: {exc}"

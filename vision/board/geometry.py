@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.warp import warp_perspective
+
 CANON_W = 1200
 CANON_H = 900
 WHITE_HOMES = ("bottom-right", "bottom-left", "top-right", "top-left")
@@ -134,7 +136,7 @@ def rectify(
     h = np.asarray(homography, dtype=np.float64).reshape(3, 3)
     if (width, height) != (CANON_W, CANON_H):
         h = np.diag([width / CANON_W, height / CANON_H, 1.0]) @ h
-    return cv2.warpPerspective(image, h, (width, height), flags=cv2.INTER_LINEAR)
+    return warp_perspective(image, h, (width, height))  # OpenCV's pixels, faster in colour
 
 
 def make_fix(

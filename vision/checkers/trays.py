@@ -40,6 +40,7 @@ import numpy as np
 from vision.board import CANON_H, CANON_W
 from vision.checkers.model import CHECKERS_PER_SIDE, BoardShape, CheckerCounts
 from vision.observation import BELIEVED
+from vision.warp import warp_perspective
 
 # The strip: this far out from the field's edge (share of the canonical width), at these
 # scales of the canonical board (along the tray finer: a joint every 9-18 rows).
@@ -142,7 +143,7 @@ def tray_strip(
     if inside < least:
         return np.zeros((h, 0, 3), np.float32), inside  # too little of it in the frame to read
     # The whole strip's width: a narrower warp's pixels differ (OpenCV's blocks).
-    bgr = cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_LINEAR)
+    bgr = warp_perspective(frame, m, (w, h))
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     return lab, inside
 
