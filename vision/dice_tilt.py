@@ -16,9 +16,10 @@ import numpy as np
 from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
 from vision.dice_doubt import ONE_DIE
-from vision.face_normal import FaceTilts, face_above, face_tilts
+from vision.face_normal import FaceTilts, OtherFace, face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
+from vision.top_face import top_face
 
 
 @dataclass(frozen=True)
@@ -246,8 +247,9 @@ def restate(
     stands too steep to be any die's top (``vision.face_normal``), or a 2 or 3 called flat
     that spans too little for a flat die's face there (``tilted_short``), is left unread; a face
     of 4-6 pips that may be a side face, with another face of its die up the view from it,
-    gives way to that face (``face_above``). Readings
-    without tilt cues (another finder's) are left as they are."""
+    gives way to that face (``face_above``); before these, a face read that is no die's top
+    gives way to a face of 4-6 pips put aside on the die that is (``vision.top_face``).
+    Readings without tilt cues (another finder's) are left as they are."""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
     out = []
@@ -266,8 +268,14 @@ def restate(
             side = side_faces(getattr(r, "others", ()), view, map(tuple, centres[far])) > 0
             state = state_from_model(image_bgr, r.centre, die_px, tilt, view, strays, n_pips, side)
             r = replace(r, state=state)
-            if r.value is not None:
-                above = face_above(tilts, r.centre, getattr(r, "others", ()), view, die_px)
+            # The top face (``vision.top_face``): a face put aside on the die when the face
+            # read is no top (steep, or 1-3 pips or unread with a face up the view from it).
+            others = getattr(r, "others", ())
+            top = top_face(OtherFace(r.value, r.centre, r.pips), others, view, die_px, cam.at)
+            if top is not None:
+                r = replace(r, value=top.value, pips=top.pips)
+            elif r.value is not None:
+                above = face_above(tilts, r.centre, others, view, die_px)
                 if above is not None:  # the face read was a side face: its die's top is above
                     r = replace(r, value=above.value, pips=above.pips)
                     tilts = face_tilts(r.pips, view) if r.value is not None else None

@@ -1,0 +1,61 @@
+"""A cocked die's value is its top face's: when the face read is no top (a side face too steep,
+or a lone pip / a 2-3 with a fitting face up the view from it), a face of 4-6 pips put aside on
+the die that may be up is read instead (vision.top_face, in dice_tilt.restate)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.vision.board_scenes import die_read_as
+from tests.vision.test_dice_face_normal import _face_pips, _tilted
+from vision.cocked_view import CameraView, DieView
+from vision.face_normal import OtherFace
+from vision.top_face import top_face
+
+
+def _view() -> DieView:
+    return CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
+
+
+def _moved(pips: list, view: DieView, dy: float) -> OtherFace:
+    """A face of those pips (centred at 600, 400) moved ``dy`` pixels along a flat die's
+    ``down`` (negative: up the view), valued by its pip count."""
+    u = view.down / np.linalg.norm(view.down)
+    ps = tuple((x + dy * u[0], y + dy * u[1], r) for x, y, r in pips)
+    return OtherFace(len(ps), (600.0 + dy * u[0], 400.0 + dy * u[1]), ps)
+
+
+def test_a_top_face_up_the_view_from_a_lone_pip_is_read() -> None:
+    """A 6 tipped 30 degrees lying 12 px (half a die) up the view from a lone pip read as a 1
+    is the die's top; one down the view is not (a flat die's side faces show there), nor
+    one up the view that stands 65 degrees across the line of sight (a side face)."""
+    view = _view()
+    one = OtherFace(1, (600.0, 400.0), ((600.0, 400.0, 2.0),))
+    six = _face_pips(view, _tilted(view, 30, 0), 6)
+    up = _moved(six, view, -12.0)
+    assert top_face(one, [up], view, 25.0) is up
+    assert top_face(OtherFace(None, one.centre, one.pips), [up], view, 25.0) is up
+    assert top_face(one, [_moved(six, view, 12.0)], view, 25.0) is None
+    steep = _moved(_face_pips(view, _tilted(view, 65, 90), 6), view, -12.0)
+    assert top_face(one, [steep], view, 25.0) is None
+    # A read face of 4-6 pips that may be up keeps its value, whatever lies above it.
+    four = OtherFace(4, (600.0, 400.0), tuple(_face_pips(view, _tilted(view, 20, 0))))
+    assert top_face(four, [up], view, 25.0) is None
+
+
+def test_a_steep_read_face_gives_way_to_the_least_tilted_top() -> None:
+    """A 4 standing 65 degrees across the line of sight is no top: of the faces put aside,
+    the one tilted least that may be up is read, wherever it lies."""
+    view = _view()
+    side = OtherFace(4, (600.0, 400.0), tuple(_face_pips(view, _tilted(view, 65, 90))))
+    six = _moved(_face_pips(view, _tilted(view, 30, 0), 6), view, 12.0)
+    five = _moved(_face_pips(view, _tilted(view, 40, 90), 4), view, -12.0)
+    five = OtherFace(5, five.centre, five.pips)
+    assert top_face(side, [five, six], view, 25.0) is six
+    assert top_face(side, [OtherFace(None, six.centre, six.pips)], view, 25.0) is None
+
+
+def test_a_cocked_five_read_as_its_side_three_reads_five() -> None:
+    """Train render IMG_48709 (--dice 4): a cocked 5 whose side face's 3 was read (cocked);
+    the 5, put aside on the die, lies up the view from it and fits a face tipped 34 degrees."""
+    assert die_read_as(48708, 5, "cocked", 4)["value"] == 5
