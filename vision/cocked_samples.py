@@ -104,6 +104,8 @@ def found_dice(img_path: Path) -> list[tuple]:
     size = (img.shape[1], img.shape[0])
     out = []
     for r in find_dice(img, die_size_px=d, learned_state=False):
+        if r.loose:  # candidates the reader keeps only if cocked: not what training saw
+            continue
         cx, cy = r.centre
         hit = [
             b

@@ -30,7 +30,7 @@ import numpy as np
 from vision.cocked_strays import stray_pips
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
-from vision.dice_tilted import tilted_dice
+from vision.dice_tilted import loose_dice, tilted_dice
 from vision.face_colour import (
     FACE_CHROMA_SPREAD,
     FACE_LIGHT_SPREAD,
@@ -89,6 +89,8 @@ class DieReading:
     # a cocked die's raised side face shows them (``vision.cocked_strays``).
     strays: tuple[tuple[float, float, float], ...] = ()
     others: tuple[OtherFace, ...] = ()  # faces put aside on this die (board reads)
+    # Pips that made no face (``dice_tilted.loose_dice``): a die only if judged cocked.
+    loose: bool = False
 
 
 def find_dice(
@@ -200,6 +202,7 @@ def find_dice(
     # A tilted die whose pips make no face is still a die: found, left unread.
     unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []
     groups += unread_tilted
+    loose = loose_dice(pips, groups, die_px) if die_px else []
     out = []
     h, w = full.shape
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.
@@ -210,6 +213,7 @@ def find_dice(
     ref_contrast = _median([p.contrast for p in face_pips]) if face_pips else 0.0
     ref_r = _median([p.r for p in face_pips]) if face_pips else 0.0
     ref_half = ref_work / f
+    groups += loose  # after the faces' pip size and contrast were taken
 
     def value_of(g: _Group) -> int | None:
         """The face's value, or None where its pips do not tell it (``dice_doubt``)."""
@@ -242,11 +246,14 @@ def find_dice(
         conf = float(np.clip(_mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
         state = classify_state(cues)
+        is_loose = any(g is t for t in loose)
         if die_size_px is not None and learned_state:
-            state = state_from_model(full_bgr, (cx, cy), die_size_px, cues)
+            state = state_from_model(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose)
+            if is_loose and state != "cocked":
+                continue
         out.append(
             DieReading(
-                value=None if any(g is t for t in unread_tilted) else value_of(g),
+                value=None if is_loose or any(g is t for t in unread_tilted) else value_of(g),
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
@@ -261,6 +268,7 @@ def find_dice(
                     if not _has_stray_pips(o, pips)
                 )
                 + (loose_spots(g, pips, die_px, f) if die_px else ()),
+                loose=is_loose,
             )
         )
     return out

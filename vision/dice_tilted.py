@@ -7,6 +7,9 @@ never heard of it. Here, with the die's size known (a board read), the pips left
 the faces were read are clustered; a cluster of a die's extent with a few pips alike in
 polarity and size is returned as a die whose value is not read (``vision.dice`` gives it value
 None). The referee asks about an unread die; a die it never hears of it cannot ask about.
+``loose_dice`` looks wider (clusters of spots as round as pips on average, up to two faces
+wide) for candidates that only the learned cocked-die model may make dice of: a cocked die
+whose two faces show square enough to the camera to make a cluster no face reads.
 
     >>> from vision.pips import Pip
     >>> def pip(x, y):
@@ -35,6 +38,18 @@ _SIZE_SPREAD = 0.5  # |log| of a pip's radius against the cluster's median, at m
 _NEAR_READ = 1.0  # die sides: leftovers this near a die read are its own side faces
 _MEAN_ROUND = 0.63  # the cluster's pips this round on average (spots on a marker's cells ~0.6)
 _LIKE_READ = 0.25  # |log| of the cluster's pip radius against the read faces' pips, at most
+# ``loose_dice``: a cocked die showing two faces square enough to the camera makes one cluster
+# of pips as round as a die's (texture and print: 0.2-0.3) that no face reads; within this
+# extent (die sides: two faces side by side ~1.4) and with pips no bigger than a die's (the
+# board's markers and logos: 0.11-0.15 die sides).
+_LOOSE_ROUND = 0.45
+_LOOSE_EXTENT = 1.6
+_LOOSE_MAX_R = 0.105
+# Its pips as the faces read in the photo show them: of their polarity, their radius within
+# this |log| (a flat die's side face beside it: x0.53) and at least this share of their
+# contrast (a real board's print: fm gammon's lettering 0.23-0.49 with a read face's pips).
+_LOOSE_LIKE_R = 0.5
+_LOOSE_CONTRAST = 0.5
 
 
 def tilted_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
@@ -73,6 +88,58 @@ def tilted_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group
             cy = sum(p.y for p in alike) / len(alike)
             found.append(Group(tuple(alike), cx, cy, 0.5 * die_px))
     # Two faces of one die may make two clusters: the one with more pips stands for the die.
+    out: list[Group] = []
+    for g in sorted(found, key=lambda g: -len(g.pips)):
+        if all(math.hypot(g.cx - k.cx, g.cy - k.cy) > _NEAR_READ * die_px for k in out):
+            out.append(g)
+    return out
+
+
+def loose_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
+    """Clusters of the ``pips`` (work pixels, die side ``die_px``) that no face in ``read``
+    (nor ``tilted_dice``) took and that lie no nearer than a die side to one: at least three
+    pips of one polarity, as round as a die's on average, within a cocked die's extent, none
+    bigger than a die's pips, like the pips of the faces read (2+ pips: without one, no
+    candidate) in polarity, size and contrast. Candidates only: the reader keeps one as a
+    die only when the learned model calls it cocked (``vision.dice_tilt.LOOSE_THRESHOLD``),
+    since a board's print makes such clusters too.
+
+    >>> from vision.pips import Pip
+    >>> def pip(x, y):
+    ...     return Pip(x, y, 3.0, True, 60.0, 200.0, 140.0, 0.6)
+    >>> spots = [pip(0, 0), pip(12, 0), pip(30, 10), pip(300, 0)]
+    >>> from vision.pip_groups import make_group
+    >>> read = [make_group([pip(300, 200), pip(320, 220)], 0.0)]
+    >>> [len(g.pips) for g in loose_dice(spots, read, 44.0)], loose_dice(spots, [], 44.0)
+    ([3], [])
+    """
+    faces = [p for g in read if len(g.pips) > 1 for p in g.pips]
+    if not faces:
+        return []
+    ref_r, ref_con = median([p.r for p in faces]), median([p.contrast for p in faces])
+    used = {(p.x, p.y) for g in read for p in g.pips}
+    left = [
+        p
+        for p in pips
+        if (p.x, p.y) not in used
+        and all(math.hypot(p.x - g.cx, p.y - g.cy) > _NEAR_READ * die_px for g in read)
+    ]
+    found = []
+    for dark in {p.dark for p in faces}:  # the polarity of the faces read
+        for c in _clusters([p for p in left if p.dark == dark], _REACH * die_px):
+            if len(c) < _MIN_PIPS or sum(p.circularity for p in c) / len(c) < _LOOSE_ROUND:
+                continue
+            r = median([p.r for p in c])
+            if _extent(c) > _LOOSE_EXTENT * die_px or r > _LOOSE_MAX_R * die_px:
+                continue
+            if abs(math.log(r / ref_r)) > _LOOSE_LIKE_R:
+                continue
+            if median([p.contrast for p in c]) < _LOOSE_CONTRAST * ref_con:
+                continue
+            cx = sum(p.x for p in c) / len(c)
+            cy = sum(p.y for p in c) / len(c)
+            found.append(Group(tuple(c), cx, cy, 0.5 * die_px))
+    # A die's dark and light spots may make a cluster each: the one with more pips stands.
     out: list[Group] = []
     for g in sorted(found, key=lambda g: -len(g.pips)):
         if all(math.hypot(g.cx - k.cx, g.cy - k.cy) > _NEAR_READ * die_px for k in out):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.dice_tilted import tilted_dice
+from vision.dice_tilted import loose_dice, tilted_dice
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -55,3 +55,76 @@ def test_two_faces_of_one_die_are_one_die() -> None:
     side = [_pip(x + 35, y) for x, y in TILTED]  # past the reach of a pip (22 px)
     found = tilted_dice(top + side, _read(), DIE)
     assert [len(g.pips) for g in found] == [3]
+
+
+def _faint(x: float, y: float) -> Pip:
+    return Pip(x, y, 3.0, True, 25.0, 200.0, 140.0, 0.55)  # contrast 25 against the 2's 60
+
+
+# Pips of a cocked die showing two faces square enough to the camera: a 2 and a 3 side by
+# side, flattened a little (rounder than a board's print, less than a flat face's).
+LOOSE = [(100.0, 100.0), (114.0, 112.0), (130.0, 98.0), (140.0, 106.0), (150.0, 114.0)]
+
+
+def test_loose_pips_of_a_die_are_a_candidate_without_a_face_read() -> None:
+    found = loose_dice([_pip(x, y, round_=0.55) for x, y in LOOSE], _read(), DIE)
+    assert [len(g.pips) for g in found] == [5]
+    assert found[0].half == pytest.approx(DIE / 2)
+
+
+@pytest.mark.parametrize(
+    "why, pips",
+    [
+        ("two pips", [_pip(x, y, round_=0.55) for x, y in LOOSE[:2]]),
+        ("print's ragged spots", [_pip(x, y, round_=0.25) for x, y in LOOSE]),
+        ("spots bigger than a die's pips", [_pip(x, y, r=5.0, round_=0.55) for x, y in LOOSE]),
+        ("beside a die read", [_pip(x + 180, y + 190, round_=0.55) for x, y in LOOSE]),
+        ("a row longer than a cocked die", [_pip(100 + 20 * k, 100) for k in range(5)]),
+        ("other polarity than the faces read", [_pip(x, y, 3.0, 0.55, False) for x, y in LOOSE]),
+        ("smaller than the faces' pips", [_pip(x, y, r=1.6, round_=0.55) for x, y in LOOSE]),
+        ("fainter than the faces' pips", [_faint(x, y) for x, y in LOOSE]),
+    ],
+)
+def test_loose_spots_that_are_no_candidate(why: str, pips: list[Pip]) -> None:
+    assert loose_dice(pips, _read(), DIE) == [], why
+
+
+def test_no_face_read_gives_no_loose_candidate() -> None:
+    assert loose_dice([_pip(x, y, round_=0.55) for x, y in LOOSE], [], DIE) == []
+
+
+def test_a_dies_dark_and_light_clusters_are_one_candidate() -> None:
+    dark = [_pip(x, y, round_=0.55) for x, y in LOOSE]
+    light = [_pip(x + 4, y + 4, round_=0.55, dark=False) for x, y in LOOSE[:3]]
+    read = _read() + [make_group([_pip(600, 300, dark=False), _pip(618, 318, dark=False)], 0.0)]
+    assert [len(g.pips) for g in loose_dice(dark + light, read, DIE)] == [5]
+
+
+@pytest.mark.parametrize("called", ["cocked", "flat"])
+def test_restate_keeps_a_loose_candidate_only_when_called_cocked(
+    called: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A loose candidate is judged at ``LOOSE_THRESHOLD`` and kept, unread, only if cocked;
+    a die read beside it is kept either way."""
+    import numpy as np
+
+    import vision.dice_tilt as dt
+    from vision.dice import DieReading
+
+    bars: list[bool] = []
+
+    def judged(*args: object, **kw: object) -> str:
+        loose = bool(args[8]) if len(args) > 8 else bool(kw.get("loose", False))
+        bars.append(loose)
+        return called if loose else "flat"
+
+    monkeypatch.setattr(dt, "state_from_model", judged)
+    cues = dt.TiltCues(1.0, 1.0, 1.0, 1.0)
+    box = (280, 280, 320, 320)
+    loose = DieReading(None, box, (300.0, 300.0), "flat", 0.5, 30.0, (), cues, loose=True)
+    read = DieReading(3, box, (700.0, 500.0), "flat", 0.9, 30.0, ((700.0, 500.0, 3.0),), cues)
+    corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
+    out = dt.restate(np.zeros((960, 1280, 3), np.uint8), [loose, read], corners, 30.0)
+    assert bars == [True, False]
+    want = [(None, "cocked"), (3, "flat")] if called == "cocked" else [(3, "flat")]
+    assert [(r.value, r.state) for r in out] == want
