@@ -32,3 +32,14 @@ def test_only_a_bar_circle_the_die_reaches_is_in_question() -> None:
     dice[64:80, 118:130] = 1  # and one over the bar circle's lower part
     assert die_on_bar((1, 0, 0.7), circles, dice, geo, 18.0)[2] == DIE_ON_BAR_CONFIDENCE
     assert die_on_bar((0, 0, 0.8), circles, dice, geo, 18.0) == (0, 0, 0.8)  # an empty bar
+
+
+def test_one_bar_checker_found_twice_doubts_the_bar_count(monkeypatch) -> None:
+    # IMG_44347: white's one bar checker found as two circles 0.3 checkers apart, both with
+    # clear rims, counted two and believed.
+    counts, board = _count_given(44346)
+    assert (board["bar"]["white"], board["bar"]["black"]) == (1, 0)
+    assert counts.bar_white == 2
+    assert counts.bar_confidence < SURE
+    monkeypatch.setattr("vision.checkers.bar_dice.TWICE", 0.0)  # the rule off
+    assert _count_given(44346)[0].bar_confidence >= SURE

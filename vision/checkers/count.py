@@ -356,7 +356,7 @@ def count_checkers(
     for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
         conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
     bar_read = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats, cube)
-    bar_w, bar_b, bar_conf = die_on_bar(bar_read, circles, ignore_mask, geo, d)  # a die on it
+    bar_w, bar_b, bar_conf = die_on_bar(bar_read, circles, ignore_mask, geo, d, round_)
     if colours is None:
         # This frame's sets named the wrong way round (late in a game): the rules rename them.
         bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
