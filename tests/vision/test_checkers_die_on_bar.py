@@ -1,6 +1,6 @@
-"""A bar count in doubt: a die on a bar circle, a bar checker found twice, or a bar circle on a
-point's checker (vision.checkers.bar_dice).  Renders of ``scripts/render-synthetic --set train``
-(/tmp/unseen31, /tmp/unseen32, /tmp/unseen34: looked at when the rule was made)."""
+"""A die on the bar: a bar count whose bar circle a die's box reaches is doubted
+(vision.checkers.bar_dice).  Renders of ``scripts/render-synthetic --set train`` (/tmp/unseen32,
+/tmp/unseen34: looked at when the rule was made)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 
 from tests.vision.test_checkers_learned import _count_given
 from vision.board import BoardGeometry
-from vision.checkers.bar_dice import DOUBTED_BAR, bar_doubts
+from vision.checkers.bar_dice import DIE_ON_BAR_CONFIDENCE, die_on_bar
 
 SURE = 0.65
 
@@ -28,11 +28,10 @@ def test_only_a_bar_circle_the_die_reaches_is_in_question() -> None:
     circles = np.array([[120.0, 60.0, 8.0], [60.0, 20.0, 8.0]])
     dice = np.zeros((180, 240), np.uint8)
     dice[10:30, 52:70] = 1  # a die over a point's circle, not the bar's
-    rims = np.array([9.0, 9.0])
-    assert bar_doubts((1, 0, 0.7), circles, rims, dice, geo, 18.0) == (1, 0, 0.7)
+    assert die_on_bar((1, 0, 0.7), circles, dice, geo, 18.0) == (1, 0, 0.7)
     dice[64:80, 118:130] = 1  # and one over the bar circle's lower part
-    assert bar_doubts((1, 0, 0.7), circles, rims, dice, geo, 18.0)[2] == DOUBTED_BAR
-    assert bar_doubts((0, 0, 0.8), circles, rims, dice, geo, 18.0) == (0, 0, 0.8)  # empty bar
+    assert die_on_bar((1, 0, 0.7), circles, dice, geo, 18.0)[2] == DIE_ON_BAR_CONFIDENCE
+    assert die_on_bar((0, 0, 0.8), circles, dice, geo, 18.0) == (0, 0, 0.8)  # an empty bar
 
 
 def test_one_bar_checker_found_twice_doubts_the_bar_count(monkeypatch) -> None:
@@ -44,18 +43,3 @@ def test_one_bar_checker_found_twice_doubts_the_bar_count(monkeypatch) -> None:
     assert counts.bar_confidence < SURE
     monkeypatch.setattr("vision.checkers.bar_dice.TWICE", 0.0)  # the rule off
     assert _count_given(44346)[0].bar_confidence >= SURE
-
-
-def test_a_bar_circle_on_a_points_checker_doubts_the_bar_count() -> None:
-    """A paper board's thin bar line beside a stack (/tmp/unseen31 IMG_40080, /tmp/unseen26
-    IMG_31016: a black bar checker believed 0.81-0.88 checkers from a point's checker): one
-    bar circle overlapping a point's counted checker is in question; one a checker away is
-    not."""
-    geo = BoardGeometry(width=240, height=180, bar_frac=0.08)
-    circles = np.array([[120.0, 60.0, 8.0]])
-    dice = np.zeros((180, 240), np.uint8)
-    beside = [[(101.0, 60.0 * 2, 9.0, 0)]]  # 19 px (1.06 checkers) away; y in input pixels
-    read = (1, 0, 0.7)
-    assert bar_doubts(read, circles, np.array([9.0]), dice, geo, 18.0, beside, 2.0) == read
-    over = [[(105.0, 60.0 * 2, 9.0, 0)]]  # 15 px (0.83 checkers): overlapping
-    assert bar_doubts(read, circles, np.array([9.0]), dice, geo, 18.0, over, 2.0)[2] == 0.5
