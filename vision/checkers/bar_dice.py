@@ -26,8 +26,11 @@ from vision.board import BoardGeometry
 # A bar circle whose disc (radius 0.9 of the circle's) this share of a die's box (with its
 # margin, ``by_die.dice_mask``) covers is in question.
 DIE_SHARE = 0.05
-# A bar count with such a circle is no surer than this: under the referee's 0.65.
-DIE_ON_BAR_CONFIDENCE = 0.5
+# A bar count with such a circle is no surer than this: under the referee's 0.65, and above the
+# 0.5 that points the counter doubts get, so that a side one over fifteen loses a doubted
+# point's extra checker before the bar's (``totals.fit_total`` takes the bar first on a tie:
+# /tmp/train IMG_0241's right bar checker beside a die went to a doubted stack at 0.5).
+DIE_ON_BAR_CONFIDENCE = 0.6
 # The bar's circles as ``bar.bar_checkers`` selects them: centred within half the bar's width
 # or this much of a checker of its middle, of at least BAR_MIN_R checkers' radius.
 _REACH = 0.35
@@ -57,10 +60,10 @@ def die_on_bar(
     (1, 0, 0.7)
     >>> dice[55:70, 122:135] = 1
     >>> die_on_bar((1, 0, 0.7), circles, dice, geo, 18.0)
-    (1, 0, 0.5)
+    (1, 0, 0.6)
     >>> twice = np.array([[120.0, 60.0, 8.0], [118.0, 65.0, 8.5]])
     >>> die_on_bar((2, 0, 0.7), twice, dice * 0, geo, 18.0, np.array([9.0, 4.0]))
-    (2, 0, 0.5)
+    (2, 0, 0.6)
     """
     white, black, conf = read
     if white + black == 0 or not len(circles):
