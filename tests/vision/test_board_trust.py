@@ -16,11 +16,13 @@ from vision.board.geometry import BoardFix, make_fix, search_view
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_fit, layout_scores
 from vision.board.trust import (
     AMBIGUOUS_MARGIN,
+    BOTH_WIDER_FIT,
     FIELD_END,
     OFF_COLUMNS,
     TRUSTED_PATTERN,
     board_doubt,
     columns_off,
+    moved_fits,
 )
 from vision.read_outcome import DOUBTFUL_BOARD_CONFIDENCE
 from vision.reader import BoardReader
@@ -124,6 +126,21 @@ def test_a_quad_a_column_short_of_the_board_is_doubted(style: str, seed: int) ->
     short = _moved_sides(true, -column, 0.0)
     fit, bar_short = layout_fit(image, short)
     assert "goes on past" in board_doubt(image, make_fix(short, "frame", fit, bar_short, 1.0))
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])
+def test_a_quad_a_column_short_at_both_ends_is_doubted(style: str, seed: int) -> None:
+    """Both short sides a point column in, on the points (/tmp/unseen26 IMG_31115, found so):
+    widening one end moves the bar off the quad's middle and fits poorly, but the quad a column
+    wider at both ends fits as well as the found one or better."""
+    image, labels = starting_scene(style, seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    _, bar = layout_fit(image, true)
+    column = (1 - bar) / 12
+    short = _moved_sides(true, -column, -column)
+    small, _, scale = search_view(image)
+    assert moved_fits(small, true * scale, bar)[2] < BOTH_WIDER_FIT
+    assert moved_fits(small, short * scale, bar)[2] >= BOTH_WIDER_FIT
 
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])

@@ -22,7 +22,8 @@ would believe, it asks the found quad three questions (``board_doubt``):
   need not include that quad (a quad a column off at both ends, its other side on the frame,
   was found with no rival near it). The quad moved a whole column either way must not fit
   clearly better either (``SHIFTED_FIT``): a shift keeps the triangles' repetition, so only
-  a clear gain tells.
+  a clear gain tells. Nor may the quad a column wider at both ends fit about as well
+  (``BOTH_WIDER_FIT``): both short sides stopped a column in.
 - is the whole board in the picture?  a corner outside it was placed where nothing is seen
   (``inside_picture``): the search took the picture's own edge for a side.
 - does the field end inside the quad? a straight edge runs across the whole board near a
@@ -80,6 +81,13 @@ WIDER_FIT = 0.8
 # markers: dev 45, all of train's 177, paper webcam 25, fm gammon 4); those found 1-4 points
 # off 1.10-1.55.
 SHIFTED_FIT = 1.25
+# A quad one point column wider at both ends that explains this share of the found quad's fit or
+# more: both short sides stopped a column short, on the points (widening one end alone moves the
+# bar off the middle and fits poorly). Boards found without markers, trusted (/tmp/unseen26 of
+# this session, unseen34/36, train and own renders of session 24, paper webcam, fm gammon; 640):
+# right ones at most 0.67; /tmp/unseen26 IMG_31115 (a column short at both ends, 5 counts
+# believed wrong) 1.21.
+BOTH_WIDER_FIT = 0.8
 # A quad holding a straight edge across the board near a short side, with frame or tray
 # between it and the side (field_end), this clearly: the field ends inside it. Train renders
 # IMG_33201-33600 (192 boards found by the search): right ones (within 1/4 point) at most
@@ -116,9 +124,11 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     off, where = columns_off(grey, quad, fix.bar_frac)
     if off >= OFF_COLUMNS:
         return f"the point columns at the {where} are off the triangles ({off:.1f} better slid)"
-    wider, shifted = _moved_fits(small, quad, fix.bar_frac)
+    wider, shifted, both = moved_fits(small, quad, fix.bar_frac)
     if wider >= WIDER_FIT:
         return f"the board goes on past a short side (a column wider fits {wider:.2f} as well)"
+    if both >= BOTH_WIDER_FIT:
+        return f"the board goes on past both short sides (a column wider fits {both:.2f} as well)"
     if shifted >= SHIFTED_FIT:
         return f"the board is a column over (the quad moved one fits {shifted:.2f} as well)"
     end = field_end(grey, quad, fix.bar_frac)
@@ -159,17 +169,22 @@ def busy_long_side(grey: np.ndarray, quad: np.ndarray) -> str:
     return ""
 
 
-def _moved_fits(image: np.ndarray, quad: np.ndarray, bar_frac: float) -> tuple[float, float]:
+def moved_fits(image: np.ndarray, quad: np.ndarray, bar_frac: float) -> tuple[float, float, float]:
     """The best layout fit of the quad with its left or its right side moved one point column
-    outwards, and of the quad moved one column either way, each over the quad's own fit (0
-    when the quad's own fit is nil)."""
+    outwards, of the quad moved one column either way, and of the quad with both sides moved
+    a column outwards, each over the quad's own fit (0 when the quad's own fit is nil).
+
+    >>> flat = np.full((90, 120, 3), 128, np.uint8)
+    >>> moved_fits(flat, np.array([[10, 10], [110, 10], [110, 80], [10, 80]], float), 0.08)
+    (0.0, 0.0, 0.0)
+    """
     # layout_fit, not the search's cheaper FastFit: its coarser view tells the two apart less
     # well (right boards up to 0.73, IMG_0076-like up to 0.82), for ~0.1 s more a search.
     own, _ = layout_fit(image, quad)
     if own <= 0:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     fits = [
         layout_fit(image, column_moved(quad, bar_frac, left, right))[0]
-        for left, right in ((-1, 0), (0, 1), (-1, -1), (1, 1))
+        for left, right in ((-1, 0), (0, 1), (-1, -1), (1, 1), (-1, 1))
     ]
-    return max(fits[:2]) / own, max(fits[2:]) / own
+    return max(fits[:2]) / own, max(fits[2:4]) / own, fits[4] / own

@@ -77,8 +77,9 @@ when both sides' are from the tray.  ``unexplained`` measures large blobs unlike
 and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``row_rims`` (a row checked by
-its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``outlines``
-(circles and rims), ``empty_board`` (board colours, colour runs), ``colours`` (white or black),
+its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``bar_dice``
+(a bar count a die or a checker found twice puts in doubt), ``outlines`` (circles and rims),
+``empty_board`` (board colours, colour runs), ``colours`` (white or black),
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
 die), ``die_cover`` (an empty point a die may hide a checker on), ``slot_model`` (the learned
 cue), ``totals`` (15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore

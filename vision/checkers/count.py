@@ -7,6 +7,7 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.checkers.bar import CubeSeen, bar_checkers
+from vision.checkers.bar_dice import die_on_bar
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die, dice_mask
 from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
 from vision.checkers.die_cover import SlotView, doubt_covered
@@ -354,9 +355,8 @@ def count_checkers(
     dark = dark_edge_doubts(cue.edge_p, indices, empty, parity, tri_each)
     for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
         conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
-    bar_w, bar_b, bar_conf = bar_checkers(
-        lab, geo, circles, round_, d, colours, labels, feats, cube
-    )
+    bar_read = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats, cube)
+    bar_w, bar_b, bar_conf = die_on_bar(bar_read, circles, ignore_mask, geo, d, round_)
     if colours is None:
         # This frame's sets named the wrong way round (late in a game): the rules rename them.
         bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
