@@ -51,6 +51,7 @@ from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
 from vision.face_normal import OtherFace, loose_spots
 from vision.face_plain import face_plain as _face_plain
+from vision.lone_centre import off_centre
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -219,6 +220,10 @@ def find_dice(
         """The face's value, or None where its pips do not tell it (``dice_doubt``)."""
         if unreadable(gray, g, pips, die_px, ref_work, ref_contrast, ref_r):
             return None
+        if die_size_px is None and len(g.pips) == 1:  # a 2's corner pip, its pair lost
+            p = g.pips[0]
+            if off_centre(full_bgr, p.x / f, p.y / f, p.r / f, 2 * g.half / f):
+                return None
         if die_size_px is not None:
             at, ps = (g.cx / f, g.cy / f), _image_pips(g, f)
             # Pips of another hue than the face's (a cube's coloured figure) are no die's;
