@@ -371,10 +371,10 @@ def count_checkers(
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
     bar_conf = min(conf_w, conf_b)
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
+    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
-        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
+        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
     doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
     doubt_away(white, black, bar_w, bar_b, conf, off)
     if named_doubt:  # after the fills, which would take the doubt as room for the missing
