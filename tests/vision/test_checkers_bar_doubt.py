@@ -15,6 +15,14 @@ def test_a_missed_bar_checker_is_not_believed(monkeypatch) -> None:
     # counts 14 with checkers outside its home board.
     counts, board = _count_given(20805)
     assert (board["bar"]["white"], board["bar"]["black"]) == (0, 1)
+    # The bar's faint run is black: black's missing checker goes there, doubtfully
+    # (short_side.short_on_bar).
+    assert (counts.bar_white, counts.bar_black) == (0, 1)
+    assert counts.bar_confidence < SURE
+    monkeypatch.setattr(
+        "vision.checkers.count.short_on_bar", lambda w, b, bw, bb, c, *a: (bw, bb, c)
+    )
+    counts = _count_given(20805)[0]
     assert (counts.bar_white, counts.bar_black) == (0, 0)
     assert counts.bar_confidence < SURE
     monkeypatch.setattr("vision.checkers.count.bar_doubt", lambda *a, **k: a[-1])

@@ -290,3 +290,20 @@ def test_two_missing_go_one_each_to_the_sides_two_doubted_tall_stacks() -> None:
     fill_short(white, black, 0, 1, conf, [None] * 24)  # 12 and one on the bar: 2 short
     assert (black[16], black[18], black[11], black[5]) == (6, 6, 1, 1)
     assert conf[16] == conf[18] == 0.5
+
+
+def test_a_clearly_seen_empty_point_whose_second_slot_shows_too_takes_both_missing() -> None:
+    # White 13: a doubted 5 on point 13 (tall) and a doubted empty point 10 coloured like white
+    # that the learned cue clearly sees a checker on.  One each, unless the cue sees its second
+    # slot too: a dark pair read empty, and the five is whole.
+    for second, want in ((0, (1, 6)), (1, (2, 5))):
+        white, black, conf = _board()
+        white[0] = 3
+        likes: list[bool | None] = [None] * 24
+        likes[9], conf[9] = False, 0.5
+        seen = {i: 0.02 for i in range(24)}
+        seen[9] = 0.7
+        pair = {9: second}
+        fill_short(white, black, 0, 0, conf, likes, seen.__getitem__, more=pair.get)
+        assert (white[9], white[12], sum(white)) == (*want, 15)
+        assert conf[9] == 0.5

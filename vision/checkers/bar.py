@@ -200,6 +200,44 @@ def _coloured_run(
     return (0, n, 0.5) if best[1] else (n, 0, 0.5)
 
 
+def faint_set(
+    lab: np.ndarray,
+    geo: BoardGeometry,
+    d: float,
+    colours: CheckerColours | None,
+    labels: np.ndarray,
+    feats: list[tuple[float, float, float]],
+) -> bool | None:
+    """The checker set (True black) whose colour runs longest along the bar's middle in part
+    (discs from DOUBT_SHARE coloured like it, RUN_MIN to RUN_MAX checkers long: what doubts a
+    bar read empty), None when no set's does: a dark checker on a dark bar, half seen."""
+    f = np.array(feats, np.float32).reshape(-1, 3)
+    sets = set_colours(f, np.asarray(labels), colours) if len(f) else []
+    b0, b1 = geo.bar_span
+    x0, x1 = int(max(0, b0 + 2)), int(min(lab.shape[1], b1 - 1))
+    mid = int(round((b0 + b1) / 2.0)) - x0
+    if not sets or x1 - x0 < 4 or not 0 <= mid < x1 - x0:
+        return None
+    strip = lab[:, x0:x1]
+    own = colour_median(strip.reshape(-1, 3))
+    r = int(round(0.33 * d))
+    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    cv2.circle(k, (r, r), r, 1.0, -1)
+    k /= k.sum()
+    a0 = max(0, mid - r)
+    band = strip[:, a0 : mid + r + 1]
+    d_bar = colour_dist(band, own)
+    runs = []
+    for blk, col in sets:
+        d_set = colour_dist(band, col)
+        like = ((d_set < 0.5 * d_bar) & (d_set < SET_NEAR)).astype(np.float32)
+        pad = np.zeros((like.shape[0], 2 * r + 1), np.float32)
+        pad[:, a0 - (mid - r) : a0 - (mid - r) + like.shape[1]] = like
+        runs.append((_longest_run(_disc_means(pad, k) >= DOUBT_SHARE), blk))
+    longest, blk = max(runs)
+    return blk if RUN_MIN * d <= longest <= RUN_MAX * d else None
+
+
 def _chained(circles: np.ndarray, d: float) -> np.ndarray:
     """The circles (x, y, r) that have another along the bar a checker away (CHAIN_STEP d
     apart, within CHAIN_ACROSS d across): a row of checkers, not a lone faint outline."""

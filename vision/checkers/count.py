@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.bar import CubeSeen, bar_checkers
+from vision.checkers.bar import CubeSeen, bar_checkers, faint_set
 from vision.checkers.bar_dice import die_on_bar
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die, dice_mask
 from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
@@ -47,13 +49,9 @@ from vision.checkers.outlines import (
 )
 from vision.checkers.row_rims import checked_row
 from vision.checkers.seen_empty import add_seen, doubt_faint
-from vision.checkers.short_side import DOUBTED, bar_doubt, fill_short
+from vision.checkers.short_side import DOUBTED, bar_doubt, fill_short, short_on_bar
 from vision.checkers.slot_colour import edge_looks, like_set_slots
-from vision.checkers.slot_model import (
-    PointSlots,
-    doubt_going_on,
-    model_row,
-)
+from vision.checkers.slot_model import PointSlots, doubt_going_on, model_row
 from vision.checkers.stacks import cell_checkers, first_layer_slots, slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
@@ -362,19 +360,21 @@ def count_checkers(
         bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
     named = colour_votes(labels, free).tolist()  # the split's names, clear of dice
     named_doubt = colours is None and names_in_doubt(white, black, bar_w, bar_b, named)
-    # In the cells' order, as they were found.
-    discs = [disc for idx in indices for disc in point_discs[idx]]
+    discs = [disc for idx in indices for disc in point_discs[idx]]  # the cells' order, as found
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     edge_p, seen_from = cue.edge_p, cue.seen_from
     point_rims = [rims[row[idx]] for idx in range(24)]
     keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
-    bar_conf = min(conf_w, conf_b)
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
+    faint = partial(faint_set, lab, geo, d, colours, labels, feats)  # a bar's half-seen set
+    bar_w, bar_b, bar_conf = short_on_bar(
+        white, black, bar_w, bar_b, min(conf_w, conf_b), (conf, likes, edge_p), off, faint
+    )
+    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
-        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off)
+        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
     doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
     doubt_away(white, black, bar_w, bar_b, conf, off)
     if named_doubt:  # after the fills, which would take the doubt as room for the missing

@@ -85,13 +85,16 @@ def fill_short(
     likes: list[bool | None],
     edge_p: Callable[[int], float] | None = None,
     off: tuple[int | None, int | None] = (None, None),
+    more: Callable[[int, float], int] | None = None,
 ) -> None:
     """Give each side short of 15 that cannot have borne off its missing checkers, in place,
     when its doubted points explain them one each.  ``likes``: per point read empty, the
     checker set its edge slot is coloured like (True black, None neither); ``edge_p``: the
     learned cue's probability of a checker on a point's edge slot; ``off``: white's and
     black's checkers seen borne off (believed tray counts), None when not seen: a side seen
-    to have borne off some is short of 15 less those (bearing off or not)."""
+    to have borne off some is short of 15 less those (bearing off or not); ``more(i, least)``:
+    checkers the learned cue sees on point ``i`` past its edge slot (``PointSlots.seen_from``),
+    so a clearly seen empty point may take two (``_seen_pair``)."""
     for blk, counts, other, bar, other_bar in (
         (False, white, black, bar_white, bar_black),
         (True, black, white, bar_black, bar_white),
@@ -112,7 +115,7 @@ def fill_short(
         tall = [i for i in cands if counts[i] >= TALL]
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
         if len(cands) == short:
-            adds = {i: 1 for i in cands}
+            adds = _seen_pair({i: 1 for i in cands}, strong, more)
         elif short == 1 and len(strong) == 1:
             # One missing, and one empty point the learned cue clearly sees a checker on (a lone
             # dark checker): it holds it, not a doubted tall stack read whole (own
@@ -121,7 +124,7 @@ def fill_short(
         elif strong and len(strong) + min(len(tall), 1) == short and len(tall) <= 1:
             # Empty points the learned cue sees a checker on (dark on dark), and the one
             # doubted tall stack when one more is missing.
-            adds = {i: 1 for i in strong + tall}
+            adds = _seen_pair({i: 1 for i in strong + tall}, strong, more)
         elif short == 2 and len(tall) == 2 and not strong:
             # Two missing and two doubted tall stacks: each lost its top one (own
             # IMG_40801-41200: two dark sixes read five).
@@ -136,6 +139,84 @@ def fill_short(
         for i, n in adds.items():
             counts[i] += n
             conf[i] = min(conf[i], FILLED_CONF)
+
+
+# The learned cue's probability from which the slot after a clearly seen empty point's edge
+# slot holds a checker too (``seen_empty.MORE_FROM``'s: lone checkers' second slots 0.01-0.13,
+# twos' 0.71-0.94).
+PAIR_FROM = 0.5
+
+
+def _seen_pair(
+    adds: dict[int, int], strong: list[int], more: Callable[[int, float], int] | None
+) -> dict[int, int]:
+    """Two missing shared one each by a clearly seen empty point (``strong``) and another
+    doubted point: when the cue also sees a checker on the empty point's second slot, both
+    are there (a dark pair read empty), and the other point keeps its count (own
+    IMG_52201-52600, IMG_48201-48600: three such pairs given one, a doubted five made six).
+
+    >>> _seen_pair({3: 1, 18: 1}, [3], lambda i, least: 1)
+    {3: 2}
+    >>> _seen_pair({3: 1, 18: 1}, [3], lambda i, least: 0)
+    {3: 1, 18: 1}
+    """
+    if more is None or len(adds) != 2 or sum(adds.values()) != 2:
+        return adds
+    pair = [i for i in strong if i in adds and more(i, PAIR_FROM) >= 1]
+    return {pair[0]: 2} if len(pair) == 1 else adds
+
+
+def short_on_bar(
+    white: list[int],
+    black: list[int],
+    bar_white: int,
+    bar_black: int,
+    bar_conf: float,
+    points: tuple[list[float], list[bool | None], Callable[[int], float] | None],
+    off: tuple[int | None, int | None] = (None, None),
+    faint: Callable[[], bool | None] | None = None,
+) -> tuple[int, int, float]:
+    """A side one short of 15 that cannot have borne off (``off`` as for ``fill_short``), its
+    bar read empty in doubt (``bar_conf`` under DOUBTED), while the bar shows a run in part
+    coloured like that side's set (``faint()``: True black, None neither; ``bar.faint_set``):
+    its missing checker is on the bar, half seen (a dark checker on a dark bar), not on a
+    doubted point, unless the side's doubted empty points hold one the learned cue clearly
+    sees (``points``: the points' confidences, ``likes`` and ``edge_p`` as for ``fill_short``;
+    own unseen31 IMG_40102: a black checker on point 7 at 0.65).  Returns the bars' counts
+    (white, black) and the bar's confidence, at most FILLED_CONF when a checker went there.
+    A run in the other side's colour, or none, leaves the bar to the points' fills.  Board
+    given, replays of 2 300 renders: 4 boards righted (own IMG_52524, /tmp/train IMG_0354,
+    IMG_41020, IMG_40043), none lost; ungated (session 24) it broke IMG_40892 and IMG_41073,
+    white sides one short beside a faint black run; bar checkers with no run (IMG_48226,
+    IMG_48317, /tmp/train IMG_0034) or a run of the other set (IMG_48216) stay unplaced.
+
+    >>> white, black = [0] * 24, [0] * 24
+    >>> white[0], black[23], black[12] = 15, 10, 4   # black 14, a checker outside its home
+    >>> points = ([1.0] * 24, [None] * 24, None)
+    >>> short_on_bar(white, black, 0, 0, 0.5, points, faint=lambda: True)
+    (0, 1, 0.5)
+    >>> short_on_bar(white, black, 0, 0, 0.5, points, faint=lambda: False)   # a white run
+    (0, 0, 0.5)
+    """
+    bars = [bar_white, bar_black]
+    if bar_conf >= DOUBTED or faint is None:
+        return bar_white, bar_black, bar_conf
+    seen_set: list[bool | None] = []  # faint() asked once, and only when a side may use it
+    conf, likes, edge_p = points
+    for blk, counts, other in ((False, white, black), (True, black, white)):
+        seen = off[blk]
+        short = CHECKERS_PER_SIDE - sum(counts) - bars[blk] - (seen or 0)
+        if short != 1 or bars[blk] or (seen is None and not _none_off(counts, blk)):
+            continue
+        empties = [i for i in _candidates(counts, other, conf, likes, blk) if counts[i] == 0]
+        if _strong(empties, edge_p, 1):
+            continue  # a checker clearly seen on a doubted empty point of its colour
+        if not seen_set:
+            seen_set.append(faint())
+        if seen_set[0] is blk:
+            bars[blk] += 1
+            bar_conf = min(bar_conf, FILLED_CONF)
+    return bars[0], bars[1], bar_conf
 
 
 def _fill_many(
