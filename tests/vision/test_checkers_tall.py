@@ -88,7 +88,7 @@ def test_a_dark_stack_fanned_to_the_middle_without_outlines_counts_by_its_period
 
 
 def test_a_believed_row_the_learned_cue_sees_go_on_is_doubted() -> None:
-    from vision.checkers.slot_model import GOES_ON, doubt_going_on
+    from vision.checkers.seen_empty import GOES_ON, doubt_going_on
 
     white, black = [0] * 24, [0] * 24
     white[0], black[16], black[20], white[5] = 1, 2, 5, 3

@@ -48,10 +48,10 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.checkers.row_rims import checked_row
-from vision.checkers.seen_empty import add_seen, doubt_faint
+from vision.checkers.seen_empty import add_seen, doubt_faint, doubt_going_on
 from vision.checkers.short_side import DOUBTED, bar_doubt, fill_short, short_on_bar
 from vision.checkers.slot_colour import edge_looks, like_set_slots
-from vision.checkers.slot_model import PointSlots, doubt_going_on, model_row
+from vision.checkers.slot_model import PointSlots, model_row
 from vision.checkers.stacks import cell_checkers, first_layer_slots, slot_outlined
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen

@@ -18,7 +18,6 @@ second layer, so it only lengthens a first layer, only where the counter is unsu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,7 +25,6 @@ import cv2
 import numpy as np
 
 from vision.checkers.model import Cell, Found
-from vision.observation import BELIEVED
 
 # The window: the strip's width, SPAN checker diameters along the point round the slot.
 SPAN = 1.3
@@ -163,10 +161,6 @@ DOUBT_FROM = 0.8
 # believed ones holding checkers are lone ones (a second slot is empty) or a 3 the cue misses.
 PAIR_FROM = 0.4
 PAIR_NEXT = 0.75
-# The model's probability from which the slot past a believed row of one to four makes it
-# doubtful (dark on dark: a two read one at 1.0).  Own IMG_31401-31800, dev and train, believed
-# rows of one to four (5763): 16 pass, 2 of them one short (0.57, 0.95), none of the rest short.
-GOES_ON = 0.55
 
 
 def slots_by_model(
@@ -321,23 +315,6 @@ def model_row(
         blk = min(sets, key=lambda s: float(np.sum((mean - s[1]) ** 2)))[0]
     colour = fs[-1].colour if n else (0.0, 0.0, 0.0)
     return fs + [cell.checker_at(start + j * pitch, h, colour) for j in range(more)], blk
-
-
-def doubt_going_on(
-    white: list[int], black: list[int], conf: list[float], more: Callable[[int, float, int], int]
-) -> None:
-    """Doubt (0.5, in place) each believed row of one to four (``conf`` from ``BELIEVED``) the
-    model sees a checker just past (``more(i, least, first)``: checkers it sees from slot
-    ``first``, probability ``least`` or more): its count may be short.  Counts are kept.
-
-    ::
-
-        doubt_going_on(white, black, conf, more)
-    """
-    for i in range(len(conf)):
-        n = white[i] + black[i]
-        if conf[i] >= BELIEVED and 1 <= n <= 4 and more(i, GOES_ON, n):
-            conf[i] = min(conf[i], 0.5)
 
 
 class PointSlots:
