@@ -88,11 +88,7 @@ def tilted_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group
             cy = sum(p.y for p in alike) / len(alike)
             found.append(Group(tuple(alike), cx, cy, 0.5 * die_px))
     # Two faces of one die may make two clusters: the one with more pips stands for the die.
-    out: list[Group] = []
-    for g in sorted(found, key=lambda g: -len(g.pips)):
-        if all(math.hypot(g.cx - k.cx, g.cy - k.cy) > _NEAR_READ * die_px for k in out):
-            out.append(g)
-    return out
+    return _most_pips_apart(found, die_px)
 
 
 def loose_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
@@ -140,6 +136,11 @@ def loose_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]
             cy = sum(p.y for p in c) / len(c)
             found.append(Group(tuple(c), cx, cy, 0.5 * die_px))
     # A die's dark and light spots may make a cluster each: the one with more pips stands.
+    return _most_pips_apart(found, die_px)
+
+
+def _most_pips_apart(found: list[Group], die_px: float) -> list[Group]:
+    """The groups, most pips first, each kept only if no kept one lies within a die's reach."""
     out: list[Group] = []
     for g in sorted(found, key=lambda g: -len(g.pips)):
         if all(math.hypot(g.cx - k.cx, g.cy - k.cy) > _NEAR_READ * die_px for k in out):

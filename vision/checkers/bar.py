@@ -150,6 +150,45 @@ def bar_checkers(
     return len(on_bar) - n_b, n_b, 0.5 if doubt else 0.7
 
 
+def _set_shares(
+    lab: np.ndarray,
+    geo: BoardGeometry,
+    d: float,
+    colours: CheckerColours | None,
+    labels: np.ndarray,
+    feats: list[tuple[float, float, float]],
+) -> list[tuple[bool, np.ndarray]] | None:
+    """Per checker set (True black), the share of a checker's disc coloured like it (nearer it
+    than half the bar's own colour, and under SET_NEAR) down the bar's middle column; None when
+    no set is known or the bar is too narrow to ask."""
+    f = np.array(feats, np.float32).reshape(-1, 3)
+    sets = set_colours(f, np.asarray(labels), colours) if len(f) else []
+    b0, b1 = geo.bar_span
+    x0, x1 = int(max(0, b0 + 2)), int(min(lab.shape[1], b1 - 1))
+    mid = int(round((b0 + b1) / 2.0)) - x0
+    if not sets or x1 - x0 < 4 or not 0 <= mid < x1 - x0:
+        return None
+    strip = lab[:, x0:x1]
+    own = colour_median(strip.reshape(-1, 3))
+    r = int(round(0.33 * d))
+    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    cv2.circle(k, (r, r), r, 1.0, -1)
+    k /= k.sum()
+    # Only the middle column's discs are asked for: the band the kernel reaches from it (the
+    # strip's own edges stay zero-padded, as for the whole strip).
+    a0 = max(0, mid - r)
+    band = strip[:, a0 : mid + r + 1]
+    d_bar = colour_dist(band, own)
+    shares = []
+    for blk, col in sets:
+        d_set = colour_dist(band, col)
+        like = ((d_set < 0.5 * d_bar) & (d_set < SET_NEAR)).astype(np.float32)
+        pad = np.zeros((like.shape[0], 2 * r + 1), np.float32)
+        pad[:, a0 - (mid - r) : a0 - (mid - r) + like.shape[1]] = like
+        shares.append((bool(blk), _disc_means(pad, k)))
+    return shares
+
+
 def _coloured_run(
     lab: np.ndarray,
     geo: BoardGeometry,
@@ -161,33 +200,11 @@ def _coloured_run(
 ) -> tuple[int, int, float]:
     """A bar read empty (confidence ``conf``): checkers from the longest run along the bar's
     middle coloured like one checker set (a checker per ``d`` of run, at 0.5), else none."""
-    f = np.array(feats, np.float32).reshape(-1, 3)
-    sets = set_colours(f, np.asarray(labels), colours) if len(f) else []
-    b0, b1 = geo.bar_span
-    x0, x1 = int(max(0, b0 + 2)), int(min(lab.shape[1], b1 - 1))
-    if not sets or x1 - x0 < 4:
+    shares = _set_shares(lab, geo, d, colours, labels, feats)
+    if shares is None:
         return 0, 0, conf
-    strip = lab[:, x0:x1]
-    own = colour_median(strip.reshape(-1, 3))
-    r = int(round(0.33 * d))
-    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
-    cv2.circle(k, (r, r), r, 1.0, -1)
-    k /= k.sum()
-    mid = int(round((b0 + b1) / 2.0)) - x0
-    if not 0 <= mid < strip.shape[1]:
-        return 0, 0, conf
-    # Only the middle column's discs are asked for: the band the kernel reaches from it (the
-    # strip's own edges stay zero-padded, as for the whole strip).
-    a0 = max(0, mid - r)
-    band = strip[:, a0 : mid + r + 1]
-    d_bar = colour_dist(band, own)
     best, faint = (0, False), 0
-    for blk, col in sets:
-        d_set = colour_dist(band, col)
-        like = ((d_set < 0.5 * d_bar) & (d_set < SET_NEAR)).astype(np.float32)
-        pad = np.zeros((like.shape[0], 2 * r + 1), np.float32)
-        pad[:, a0 - (mid - r) : a0 - (mid - r) + like.shape[1]] = like
-        share = _disc_means(pad, k)
+    for blk, share in shares:
         longest = _longest_run(share >= SET_SHARE)
         if longest > best[0]:
             best = (longest, blk)
@@ -211,30 +228,10 @@ def faint_set(
     """The checker set (True black) whose colour runs longest along the bar's middle in part
     (discs from DOUBT_SHARE coloured like it, RUN_MIN to RUN_MAX checkers long: what doubts a
     bar read empty), None when no set's does: a dark checker on a dark bar, half seen."""
-    f = np.array(feats, np.float32).reshape(-1, 3)
-    sets = set_colours(f, np.asarray(labels), colours) if len(f) else []
-    b0, b1 = geo.bar_span
-    x0, x1 = int(max(0, b0 + 2)), int(min(lab.shape[1], b1 - 1))
-    mid = int(round((b0 + b1) / 2.0)) - x0
-    if not sets or x1 - x0 < 4 or not 0 <= mid < x1 - x0:
+    shares = _set_shares(lab, geo, d, colours, labels, feats)
+    if shares is None:
         return None
-    strip = lab[:, x0:x1]
-    own = colour_median(strip.reshape(-1, 3))
-    r = int(round(0.33 * d))
-    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
-    cv2.circle(k, (r, r), r, 1.0, -1)
-    k /= k.sum()
-    a0 = max(0, mid - r)
-    band = strip[:, a0 : mid + r + 1]
-    d_bar = colour_dist(band, own)
-    runs = []
-    for blk, col in sets:
-        d_set = colour_dist(band, col)
-        like = ((d_set < 0.5 * d_bar) & (d_set < SET_NEAR)).astype(np.float32)
-        pad = np.zeros((like.shape[0], 2 * r + 1), np.float32)
-        pad[:, a0 - (mid - r) : a0 - (mid - r) + like.shape[1]] = like
-        runs.append((_longest_run(_disc_means(pad, k) >= DOUBT_SHARE), blk))
-    longest, blk = max(runs)
+    longest, blk = max((_longest_run(share >= DOUBT_SHARE), blk) for blk, share in shares)
     return blk if RUN_MIN * d <= longest <= RUN_MAX * d else None
 
 
