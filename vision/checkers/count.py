@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.bar import CubeSeen, bar_checkers, faint_set
-from vision.checkers.bar_dice import die_on_bar
+from vision.checkers.bar import CubeSeen
 from vision.checkers.by_die import dice_mask
-from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
-from vision.checkers.die_cover import SlotView, doubt_covered
+from vision.checkers.colours import frame_colours, not_under_die, set_colours
 from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
@@ -22,10 +18,8 @@ from vision.checkers.empty_board import (
     unlike_board,
 )
 from vision.checkers.first_slot import dark_edge_doubts
-from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.layers import RimProbe
 from vision.checkers.model import (
-    CHECKERS_PER_SIDE,
     BoardShape,
     Cell,
     CheckerColours,
@@ -44,12 +38,10 @@ from vision.checkers.outlines import (
     verified,
 )
 from vision.checkers.point_reads import FrameMeasures, PointEvidence, read_points
-from vision.checkers.seen_empty import add_seen, doubt_faint, doubt_going_on
-from vision.checkers.short_side import bar_doubt, fill_short, short_on_bar
+from vision.checkers.settle import SideInputs, settle_sides
 from vision.checkers.slot_colour import edge_looks
 from vision.checkers.slot_model import PointSlots
 from vision.checkers.stacks import cell_checkers, first_layer_slots
-from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 from vision.medians import channel_medians, masked_medians
 
@@ -222,8 +214,7 @@ def count_checkers(
         free,
     )
     reads = read_points(m, ev, cue)
-    white, black, conf, point_discs = reads.white, reads.black, reads.conf, reads.discs
-    loose, likes, held = reads.loose, reads.likes, reads.held
+    white, black, conf = reads.white, reads.black, reads.conf
     # An empty point whose triangle hides its sides, unlike the frame's other empty points of its
     # colour (a dark stack), or a dark one the cue sees a checker on (first_slot: a lone one).
     empty = [white[idx] == black[idx] == 0 for idx in indices]
@@ -233,47 +224,7 @@ def count_checkers(
     dark = dark_edge_doubts(cue.edge_p, indices, empty, parity, tri_each)
     for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
         conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
-    bar_read = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats, cube)
-    bar_w, bar_b, bar_conf = die_on_bar(bar_read, circles, ignore_mask, geo, d, round_)
-    if colours is None:
-        # This frame's sets named the wrong way round (late in a game): the rules rename them.
-        bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
-    named = colour_votes(labels, free).tolist()  # the split's names, clear of dice
-    named_doubt = colours is None and names_in_doubt(white, black, bar_w, bar_b, named)
-    discs = [disc for idx in indices for disc in point_discs[idx]]  # the cells' order, as found
-    unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    edge_p, seen_from = cue.edge_p, cue.seen_from
-    point_rims = [rims[row[idx]] for idx in range(24)]
-    keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
-    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
-    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
-    faint = partial(faint_set, lab, geo, d, colours, labels, feats)  # a bar's half-seen set
-    bar_w, bar_b, bar_conf = short_on_bar(
-        white, black, bar_w, bar_b, min(conf_w, conf_b), (conf, likes, edge_p), off, faint
+    sides_in = SideInputs(
+        geo, round_, colours, feats, cube, ignore_mask, off, stacked, unsure, tri_each, row
     )
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
-    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
-        # Points the cues counted may be the doubted tall stack a short side lacks.
-        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
-    doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
-    doubt_away(white, black, bar_w, bar_b, conf, off)
-    if named_doubt:  # after the fills, which would take the doubt as room for the missing
-        doubt_every_point(white, black, conf)
-    doubt_going_on(white, black, conf, seen_from)
-    view = SlotView(stacked, cares, tri_mask & ~unsure, tri_each, sets, d, indices)
-    doubt_covered(white, black, conf, view, (bar_w, bar_b, bar_conf), off)  # a die on an edge slot
-    return CheckerCounts(
-        white=tuple(white),
-        black=tuple(black),
-        bar_white=bar_w,
-        bar_black=bar_b,
-        off_white=max(0, CHECKERS_PER_SIDE - sum(white) - bar_w),
-        off_black=max(0, CHECKERS_PER_SIDE - sum(black) - bar_b),
-        off_from_trays=False,
-        point_confidence=tuple(conf),
-        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf, off=off),
-        off_confidence=0.5,
-        discs=tuple(discs),
-        unexplained=unexplained,
-        checker_frac=d / geo.point_width,
-    )
+    return settle_sides(m, ev, reads, cue, sides_in)
