@@ -20,12 +20,12 @@ def test_a_missed_bar_checker_is_not_believed(monkeypatch) -> None:
     assert (counts.bar_white, counts.bar_black) == (0, 1)
     assert counts.bar_confidence < SURE
     monkeypatch.setattr(
-        "vision.checkers.count.short_on_bar", lambda w, b, bw, bb, c, *a: (bw, bb, c)
+        "vision.checkers.settle.short_on_bar", lambda w, b, bw, bb, c, *a: (bw, bb, c)
     )
     counts = _count_given(20805)[0]
     assert (counts.bar_white, counts.bar_black) == (0, 0)
     assert counts.bar_confidence < SURE
-    monkeypatch.setattr("vision.checkers.count.bar_doubt", lambda *a, **k: a[-1])
+    monkeypatch.setattr("vision.checkers.settle.bar_doubt", lambda *a, **k: a[-1])
     # bar.py's own doubt (a checker-coloured run too faint to count) sees it too: off here,
     # so this checks the short side's doubt alone.
     monkeypatch.setattr("vision.checkers.bar.DOUBT_SHARE", 2.0)

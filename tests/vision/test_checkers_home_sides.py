@@ -19,7 +19,7 @@ def test_a_late_frame_named_the_wrong_way_round_is_renamed(monkeypatch) -> None:
     assert counts.white[22] == counts.white[23] == counts.black[0] == 0
     assert max(counts.point_confidence[i] for i in (0, 22, 23)) < SURE
     assert [d[3] for d in counts.discs].count(1) == 7  # the discs renamed too
-    monkeypatch.setattr("vision.checkers.count.rename_sides", lambda w, b, bw, bb, *a: (bw, bb))
+    monkeypatch.setattr("vision.checkers.settle.rename_sides", lambda w, b, bw, bb, *a: (bw, bb))
     without = _count_given(25008)[0]
     assert (without.white[22], without.white[23], without.black[0]) == (4, 3, 1)
     assert without.point_confidence[22] >= SURE  # believed wrong before

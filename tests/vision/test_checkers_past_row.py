@@ -19,7 +19,7 @@ def test_a_tight_light_fan_read_as_a_row_is_doubted(monkeypatch) -> None:
     assert board["white"][0] == 10
     assert counts.white[0] < 10
     assert counts.point_confidence[0] < SURE
-    monkeypatch.setattr("vision.checkers.count.outline_past_row", lambda *a: False)
+    monkeypatch.setattr("vision.checkers.point_reads.outline_past_row", lambda *a: False)
     without, _ = _count_given(21114)
     assert without.white[0] == counts.white[0]
     assert without.point_confidence[0] >= SURE  # believed wrong before

@@ -18,7 +18,7 @@ def test_a_lone_checker_under_a_die_is_counted(monkeypatch) -> None:
     assert (board["white"][12], board["black"][12]) == (0, 1)
     assert (counts.white[12], counts.black[12]) == (0, 1)
     assert counts.point_confidence[12] < SURE
-    monkeypatch.setattr("vision.checkers.count.checker_under_die", lambda *a: None)
+    monkeypatch.setattr("vision.checkers.point_reads.checker_under_die", lambda *a: None)
     without = _count_given(20962)[0]
     assert (without.white[12], without.black[12]) == (0, 0)
 
@@ -51,6 +51,6 @@ def test_a_lone_checker_under_a_die_takes_its_colour_and_stays_at_16(monkeypatch
     board = read["board"]
     assert (board["white"][6], board["black"][6], board["black"][11]) == (0, 1, 7)
     assert read["conf"][6] < SURE
-    monkeypatch.setattr("vision.checkers.count.checker_under_die", lambda *a: None)
+    monkeypatch.setattr("vision.checkers.point_reads.checker_under_die", lambda *a: None)
     board = _read_given(20829)["board"]
     assert (board["white"][6], board["black"][6], board["black"][11]) == (0, 0, 8)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.bar import CubeSeen, bar_checkers, faint_set
-from vision.checkers.bar_dice import die_on_bar
-from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die, dice_mask
-from vision.checkers.colours import colour_votes, frame_colours, not_under_die, set_colours
-from vision.checkers.die_cover import SlotView, doubt_covered
+from vision.checkers.bar import CubeSeen
+from vision.checkers.by_die import dice_mask
+from vision.checkers.colours import frame_colours, not_under_die, set_colours
 from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
@@ -21,12 +17,9 @@ from vision.checkers.empty_board import (
     triangle_parity,
     unlike_board,
 )
-from vision.checkers.fanned import fanned_run, outline_past_row
 from vision.checkers.first_slot import dark_edge_doubts
-from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.layers import RimProbe
 from vision.checkers.model import (
-    CHECKERS_PER_SIDE,
     BoardShape,
     Cell,
     CheckerColours,
@@ -36,41 +29,22 @@ from vision.checkers.model import (
     point_cells,
 )
 from vision.checkers.outlines import (
-    backed,
     circle_pitch,
-    colour_only,
     edges_of,
     hough_circles,
     in_mask,
-    outlined_any,
     point_outlines,
     rims_at,
     verified,
 )
-from vision.checkers.row_rims import checked_row
-from vision.checkers.seen_empty import add_seen, doubt_faint, doubt_going_on
-from vision.checkers.short_side import DOUBTED, bar_doubt, fill_short, short_on_bar
-from vision.checkers.slot_colour import edge_looks, like_set_slots
-from vision.checkers.slot_model import PointSlots, model_row
-from vision.checkers.stacks import cell_checkers, first_layer_slots, slot_outlined
-from vision.checkers.totals import fit_total, sure_lone, unexplained_share
+from vision.checkers.point_reads import FrameMeasures, PointEvidence, read_points
+from vision.checkers.settle import SideInputs, settle_sides
+from vision.checkers.slot_colour import edge_looks
+from vision.checkers.slot_model import PointSlots
+from vision.checkers.stacks import cell_checkers, first_layer_slots
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 from vision.medians import channel_medians, masked_medians
 
-# Edge-slot rim (``slot_rim``) from which an empty count is doubtful (train+dev, points read
-# empty: dark-on-dark checkers missed score 1.2-2.9, 99% of empty points under 1.4).
-RIM_DOUBT = 1.4
-# An empty point's edge slot coloured like one checker set (colour distance under LOOKS_LIKE)
-# with a faint rim (from RIM_FAINT) is doubtful too (train: 10 of 41 missed checkers, 8 of them
-# dark checkers read empty at 1.0; 87 of 5297 empty points).
-RIM_FAINT = 1.0
-# ... and from RIM_COUNTS it holds a checker, doubtfully (train+dev: 25 such empty points held
-# checkers, 20 of them one; 1 was empty; 1.4-1.55 held as many empty points as single ones).
-RIM_COUNTS = 1.55
-# A fanned run of outlines this long counts a checker per outline at least (a pyramid's run,
-# slots and gaps alternating, is at most 7 long before its fifth slot and holds more checkers;
-# train: 2 tight fans read 5 and 5 of 10 and 8, none harmed).
-RUN_COUNTS = 7
 # Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
 MIN_PITCH = 0.95
 
@@ -201,199 +175,56 @@ def count_checkers(
     edge_likes = edge_looks(stacked, [len(fs) for fs in found_cells], disc0, sets)
     max_first = first_layer_slots(half, d, pitch)
     size = (d, pitch, h, max_first)
-    white, black = [0] * 24, [0] * 24
-    conf = [1.0] * 24
-    point_discs: list[list[tuple[float, float, float, int]]] = [[] for _ in range(24)]
-    unoutlined: list[int] = []
-    colour_alone: list[int] = []
-    loose = [False] * 24
-    likes: list[bool | None] = [None] * 24  # an empty point's edge slot: like a set
-    k = 0
     where = {geo.point_cell(i, white_home): i for i in range(24)}  # point_index, 24 calls
     indices = [where[(c.column, "top" if c.top else "bottom")] for c in cells]
     row = {idx: i for i, idx in enumerate(indices)}
     tris = [tri_colours[p] for p in parity]
     cue = PointSlots(strips, cares, field, tris, size, row, found_cells)
-    for i, c in enumerate(cells):
-        idx = indices[i]
-        fs = found_cells[i]
-        n = len(fs)
-        votes = colour_votes(labels[k : k + n], free[k : k + n])  # free: made once above
-        # np.mean's and np.clip's numbers (counts over their number), without their overhead.
-        blk = bool(len(votes) and int(votes.sum()) / len(votes) > 0.5)
-        k += n
-        frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
-        agree = int(np.count_nonzero(votes == blk)) / len(votes) if n else 1.0
-        conf[idx] = float(min(max(1.0 - 2.0 * frac, 0.0), 1.0) * agree)
-        if single and n:
-            conf[idx] = min(conf[idx], 0.5)
-        raw_alongs = outlines[i][2]
-        if 0 < n < max_first and slot_outlined(raw_alongs, d, pitch, n):
-            # An unverified outline where the next checker of the row would lie: the count
-            # may be one short (a rim lost in noise), so let the rules decide.
-            conf[idx] = min(conf[idx], 0.5)
-        run = fanned_run(raw_alongs, d, pitch)
-        if n and run >= RUN_COUNTS and n < run:
-            # A long run of outlines from the edge: a stack fanned tighter than a chain
-            # counts holds at least a checker per outline.
-            fs = [c.checker_at(float(a), h, fs[0].colour) for a in raw_alongs[:run]]
-            conf[idx] = min(conf[idx], 0.5)
-        # Steps down to 0.3 pitch for the doubt (not the count): a tighter fan, or a pyramid's
-        # slot and gap outlines closer than half a pitch (train: a 10 read 4 at 0.92).
-        run = fanned_run(raw_alongs, d, pitch, 0.3)
-        if run and n < max(run, 6):
-            # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
-            # fanned stack holds: its top lost its outlines, or it is fanned tighter than a
-            # chain counts.
-            conf[idx] = min(conf[idx], 0.5)
-        if (
-            2 <= n <= max_first
-            and extents[i] < 0.5 * pitch
-            and outline_past_row(outlines[i][1], fs[-1].along, pitch)
-        ):
-            # A row whose colour shows no run (light on light: its outlines alone count it)
-            # with a sure outline off its grid past its last checker: a stack fanned tighter
-            # than a chain counts, each outline a few overlapping checkers (fresh: a white 10
-            # read 4 at 1.0), so let the rules decide.
-            conf[idx] = min(conf[idx], 0.5)
-        if 0 < n <= 2 and not backed(fs, circles[~under_die], d):
-            # One or two checkers without a verified outline clear of dice: a shadow, a die
-            # nobody found; the first to go when a side has too many.
-            conf[idx] *= 0.5
-        if n == 1 and by_a_die(fs[0], ignore, sy, d):
-            # A lone checker touching a die: the die's edges and shadow make an outline of
-            # their own (dev: 2 such phantoms at 0.9-0.95; 2 of 22 real ones that sure).
-            conf[idx] *= 0.5
-        like = edge_likes[i]  # looks_like(strips[i][disc0], sets) if n == 0
-        likes[idx] = like
-        if like is not None and rims[i] >= RIM_COUNTS:
-            # A clear rim round an edge slot of a checker set's own colour: a checker nothing
-            # else saw (dark on dark), one at least.
-            fs = [c.checker_at(0.5 * d, h, (0.0, 0.0, 0.0))]
-            blk, conf[idx] = like, 0.5
-        elif n == 0 and rims[i] >= RIM_DOUBT:
-            # An empty point with a rim at its edge: a dark checker on a dark triangle that
-            # nothing else saw, or a phantom; the count may be one short.  (An unverified
-            # outline there also caught some, but real boards' grain has many: 39 of 82 fm
-            # gammon counts lost their belief.)
-            conf[idx] = min(conf[idx], 0.5)
-        elif like is not None and (rims[i] >= RIM_FAINT or np.isnan(edge_rims[i])):
-            # Fainter or under a die, the edge slot in a set's colour: a black checker on a
-            # point as dark (its rim alone shows), one under the die (2 read empty, 5 empty).
-            conf[idx] = min(conf[idx], 0.5)
-        fs, doubtful = checked_row(fs, row_rims[i], c, h, pitch, tri_colours[parity[i]][0])
-        n = len(fs)
-        if doubtful:
-            conf[idx] = min(conf[idx], 0.5)
-        if n >= 2 and by_a_die(fs[-1], ignore, sy, d, -0.1) and not backed(fs[-1:], circles, d):
-            # A row's last checker under a die, with no outline of its own: its rim cannot be
-            # checked, and the die's colour lengthens the row (train+dev: 5 of 9 such one too
-            # long, none of the right ones sure).
-            conf[idx] = min(conf[idx], 0.5)
-        while n >= 2 and by_a_die(fs[-1], ignore, sy, d, -0.1):
-            # Its disc round the die coloured like the board, not like its row: the die's own
-            # outline or shadow (a white die past three white checkers on a tan board).
-            if not board_not_checker(lab, fs[-1], fs[:-1], d, ignore, sy, [field, *tri_colours]):
-                break
-            fs, n = fs[:-1], n - 1
-            conf[idx] = min(conf[idx], 0.5)
-        own = [col for b, col in sets if b == blk]
-        refs = (field, tri_colours[parity[i]])
-        if 0 < n < min(5, max_first) and own:
-            # Slots past the row coloured like its set, not like the board: checkers whose
-            # outline was lost (dark on dark), doubtfully.
-            alongs = [fs[-1].along + j * pitch for j in range(1, min(5, max_first) - n + 1)]
-            more = like_set_slots(strips[i], cares[i], tri_mask, refs, own[0], alongs, d)
-            if more:
-                fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
-                n = len(fs)
-                conf[idx] = min(conf[idx], 0.5)
-        if conf[idx] < DOUBTED and n < min(5, max_first):
-            # Already doubted: the learned cue may see the next checkers' shape (dark on dark).
-            fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
-            n = len(fs)
-        elif n == 0 and cue.edge_seen(i):
-            # Believed empty, yet the learned cue sees a checker on the edge slot, or two on the
-            # first two (dark on dark at the board's side, its rim cut by the frame): doubtful,
-            # still empty.
-            conf[idx] = 0.5
-        # One or two checkers, one without an outline (verified or not): first to go at 16.
-        loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
-        if n and not outlined_any(fs, raw_alongs, d):
-            unoutlined.append(idx)
-            if n >= 3:
-                # Three or more checkers and not one outline (verified or not) on any of
-                # them: colour alone (a triangle unlike its set's model, a shadow, a hand).
-                conf[idx] = min(conf[idx], 0.5)
-            if colour_only(fs, raw_alongs, d):
-                colour_alone.append(idx)
-        (black if blk else white)[idx] = n
-        point_discs[idx] = [(f.x, f.y * sy, d / 2.0, int(blk)) for f in fs]
-    if colour_alone and len(unoutlined) == len(colour_alone):
-        # Where every other point's checkers show an outline, a colour-only stack is none
-        # (train+dev: 12 such, all on empty points: a hand, a shadow); in a soft frame whose
-        # outlines are lost elsewhere too, it may be real (paper webcam, fm gammon: 6 real
-        # stacks so, each frame with other points of one or two unoutlined).
-        for idx in colour_alone:
-            white[idx] = black[idx] = 0
-            point_discs[idx] = []
-    held = [False] * 24  # a lone checker under a die: kept last at 16
-    for i, idx in enumerate(indices):
-        if ignore and white[idx] + black[idx] <= 1:
-            # A die on a lone checker: what shows round it is a set's colour, not the board's.
-            under = checker_under_die(lab, *edge_slots[i], d, ignore, sy, [field, tris[i]], sets)
-            if under is not None:  # its colour too: the die's own is left out
-                white[idx], black[idx], conf[idx] = 1 - under[0], under[0], min(conf[idx], 0.5)
-                point_discs[idx] = [(edge_slots[i][0], edge_slots[i][1] * sy, d / 2, under[0])]
-            held[idx] = under is not None
+    m = FrameMeasures(
+        lab,
+        d,
+        pitch,
+        h,
+        max_first,
+        sy,
+        ignore,
+        field,
+        tri_colours,
+        tri_mask,
+        circles,
+        under_die,
+        sets,
+        single,
+    )
+    ev = PointEvidence(
+        cells,
+        indices,
+        found_cells,
+        outlines,
+        extents,
+        strips,
+        cares,
+        parity,
+        rims,
+        edge_rims,
+        row_rims,
+        edge_likes,
+        edge_slots,
+        labels,
+        free,
+    )
+    reads = read_points(m, ev, cue)
+    white, black, conf = reads.white, reads.black, reads.conf
     # An empty point whose triangle hides its sides, unlike the frame's other empty points of its
     # colour (a dark stack), or a dark one the cue sees a checker on (first_slot: a lone one).
     empty = [white[idx] == black[idx] == 0 for idx in indices]
-    seen = sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
+    seen: list[float | None] = (
+        sides_seen(stacked, cares, tip, d, tri_each, field) if any(empty) else [None] * 24
+    )
     dark = dark_edge_doubts(cue.edge_p, indices, empty, parity, tri_each)
     for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
         conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
-    bar_read = bar_checkers(lab, geo, circles, round_, d, colours, labels, feats, cube)
-    bar_w, bar_b, bar_conf = die_on_bar(bar_read, circles, ignore_mask, geo, d, round_)
-    if colours is None:
-        # This frame's sets named the wrong way round (late in a game): the rules rename them.
-        bar_w, bar_b = rename_sides(white, black, bar_w, bar_b, conf, point_discs)
-    named = colour_votes(labels, free).tolist()  # the split's names, clear of dice
-    named_doubt = colours is None and names_in_doubt(white, black, bar_w, bar_b, named)
-    discs = [disc for idx in indices for disc in point_discs[idx]]  # the cells' order, as found
-    unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    edge_p, seen_from = cue.edge_p, cue.seen_from
-    point_rims = [rims[row[idx]] for idx in range(24)]
-    keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
-    bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
-    bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
-    faint = partial(faint_set, lab, geo, d, colours, labels, feats)  # a bar's half-seen set
-    bar_w, bar_b, bar_conf = short_on_bar(
-        white, black, bar_w, bar_b, min(conf_w, conf_b), (conf, likes, edge_p), off, faint
+    sides_in = SideInputs(
+        geo, round_, colours, feats, cube, ignore_mask, off, stacked, unsure, tri_each, row
     )
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
-    if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
-        # Points the cues counted may be the doubted tall stack a short side lacks.
-        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
-    doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
-    doubt_away(white, black, bar_w, bar_b, conf, off)
-    if named_doubt:  # after the fills, which would take the doubt as room for the missing
-        doubt_every_point(white, black, conf)
-    doubt_going_on(white, black, conf, seen_from)
-    view = SlotView(stacked, cares, tri_mask & ~unsure, tri_each, sets, d, indices)
-    doubt_covered(white, black, conf, view, (bar_w, bar_b, bar_conf), off)  # a die on an edge slot
-    return CheckerCounts(
-        white=tuple(white),
-        black=tuple(black),
-        bar_white=bar_w,
-        bar_black=bar_b,
-        off_white=max(0, CHECKERS_PER_SIDE - sum(white) - bar_w),
-        off_black=max(0, CHECKERS_PER_SIDE - sum(black) - bar_b),
-        off_from_trays=False,
-        point_confidence=tuple(conf),
-        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf, off=off),
-        off_confidence=0.5,
-        discs=tuple(discs),
-        unexplained=unexplained,
-        checker_frac=d / geo.point_width,
-    )
+    return settle_sides(m, ev, reads, cue, sides_in)
