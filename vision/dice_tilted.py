@@ -50,6 +50,7 @@ _LOOSE_MAX_R = 0.105
 # contrast (a real board's print: fm gammon's lettering 0.23-0.49 with a read face's pips).
 _LOOSE_LIKE_R = 0.5
 _LOOSE_CONTRAST = 0.5
+_MANY_PIPS = 40  # ``_clusters``: from this many pips numpy's components beat the join loop
 
 
 def tilted_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
@@ -149,17 +150,69 @@ def _most_pips_apart(found: list[Group], die_px: float) -> list[Group]:
 
 
 def _clusters(ps: list[Pip], reach: float) -> list[list[Pip]]:
-    """Single-linkage clusters of the pips at ``reach`` (union-find: a textured frame's few
-    hundred spots stay cheap)."""
+    """Single-linkage clusters of the pips at ``reach``: each cluster's pips in their order in
+    ``ps``, the clusters ordered by their first pip. A few dozen pips are joined pair by pair
+    from their distance matrix (cheapest there); more (a textured frame's few hundred spots,
+    where the join loop cost ~5-9 ms) go to ``_components``, all in numpy, for the same result.
+
+    >>> from vision.pips import Pip
+    >>> def pip(x, y):
+    ...     return Pip(x, y, 3.0, True, 60.0, 200.0, 140.0, 0.8)
+    >>> [[p.x for p in c] for c in _clusters([pip(0, 0), pip(50, 0), pip(9, 0)], 10.0)]
+    [[0, 9], [50]]
+    """
     n = len(ps)
     if n == 0:
         return []
-    xy = np.array([[p.x, p.y] for p in ps])
-    near = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) <= reach
-    links = Linked(n)
-    for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
-        links.join(int(i), int(j))
-    return [[ps[i] for i in group] for group in links.groups()]
+    if n < _MANY_PIPS:
+        xy = np.array([[p.x, p.y] for p in ps])
+        near = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) <= reach
+        links = Linked(n)
+        for i, j in zip(*np.nonzero(np.triu(near, 1)), strict=True):
+            links.join(int(i), int(j))
+        return [[ps[i] for i in group] for group in links.groups()]
+    label = _components(np.array([p.x for p in ps]), np.array([p.y for p in ps]), reach)
+    order = np.argsort(label, kind="stable")  # by cluster (its first pip), then by index
+    # Plain lists from here: indexing ``ps`` with numpy ints and np.split cost ~0.2 ms.
+    at = [0, *(np.flatnonzero(np.diff(label[order])) + 1).tolist(), n]
+    idx = order.tolist()
+    return [[ps[i] for i in idx[a:b]] for a, b in zip(at, at[1:], strict=False)]
+
+
+def _components(x: np.ndarray, y: np.ndarray, reach: float) -> np.ndarray:
+    """Each point's component label, the smallest index in its component, where points with
+    ``hypot(dx, dy) <= reach`` (numpy's, as the distance matrix tests it) are linked: the pairs
+    from a sweep along x (no n x n matrix), then min-label propagation with pointer jumping.
+
+    >>> _components(np.array([0.0, 50.0, 9.0, 59.0]), np.zeros(4), 10.0).tolist()
+    [0, 1, 0, 1]
+    """
+    n = len(x)
+    label = np.arange(n)
+    by_x = np.argsort(x, kind="stable")
+    xs = x[by_x]
+    # Candidate pairs: within reach along x (with a hair of slack; the exact test follows).
+    hi = np.searchsorted(xs, xs + reach + 1e-9 * (1.0 + abs(reach) + np.abs(xs)), side="right")
+    counts = hi - np.arange(n) - 1
+    total = int(counts.sum())
+    if total == 0:
+        return label
+    a = np.repeat(np.arange(n), counts)
+    b = a + 1 + np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    i, j = by_x[a], by_x[b]
+    near = np.hypot(x[i] - x[j], y[i] - y[j]) <= reach  # as the n x n matrix tested it
+    i, j = i[near], j[near]
+    while True:
+        low = np.minimum(label[i], label[j])
+        new = label.copy()
+        np.minimum.at(new, i, low)
+        np.minimum.at(new, j, low)
+        new = new[new]
+        while not np.array_equal(new, new[new]):
+            new = new[new]
+        if np.array_equal(new, label):
+            return label
+        label = new
 
 
 def _extent(ps: list[Pip]) -> float:
