@@ -73,6 +73,23 @@ class CubeSeen:
     at: tuple[float, float] | None
 
 
+def bar_reach(geo: BoardGeometry, d: float) -> tuple[float, float]:
+    """The bar's middle (x) and how far from it a bar checker's centre may lie: half the bar's
+    width (a narrow bar's checkers overhang it), at least 0.35 d, not onto a point column
+    (their checkers are centred over half a checker further out).  0.35 d: fm gammon test10's
+    bar checker lay 0.3 d off a bar 0.58 d wide (found board), out of 0.25 d."""
+    b0, b1 = geo.bar_span
+    return (b0 + b1) / 2.0, max(0.5 * (b1 - b0), 0.35 * d)
+
+
+def on_the_bar(circles: np.ndarray, geo: BoardGeometry, d: float) -> np.ndarray:
+    """Which circles (x, y, r) may be bar checkers: centred within ``bar_reach`` of the bar's
+    middle, of a checker's size (radius from ``BAR_MIN_R`` d)."""
+    mid, reach = bar_reach(geo, d)
+    sel: np.ndarray = (np.abs(circles[:, 0] - mid) < reach) & (circles[:, 2] > BAR_MIN_R * d)
+    return sel
+
+
 def bar_checkers(
     lab: np.ndarray,
     geo: BoardGeometry,
@@ -89,13 +106,8 @@ def bar_checkers(
     it is taken to wait at the bar's middle)."""
     if not len(circles):
         return _coloured_run(lab, geo, d, colours, labels, feats, 0.6)
-    b0, b1 = geo.bar_span
-    mid = (b0 + b1) / 2.0
-    # Centred on the bar (a narrow bar's checkers overhang it), and not on a point column
-    # (their checkers are centred over half a checker further out).  0.35 d: fm gammon
-    # test10's bar checker lay 0.3 d off a bar 0.58 d wide (found board), out of 0.25 d.
-    reach = max(0.5 * (b1 - b0), 0.35 * d)
-    sel = (np.abs(circles[:, 0] - mid) < reach) & (circles[:, 2] > BAR_MIN_R * d)
+    mid, reach = bar_reach(geo, d)
+    sel = on_the_bar(circles, geo, d)
     lo, hi = BAR_RIM_DOUBT
     doubt = bool(np.any(sel & (rims >= lo) & (rims < hi)))
     # The doubling cube often waits on the bar's middle, smaller than a checker; checkers on

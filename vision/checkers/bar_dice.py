@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.board import BoardGeometry
+from vision.checkers.bar import BAR_RIM, on_the_bar
 
 # A bar circle whose disc (radius 0.9 of the circle's) this share of a die's box (with its
 # margin, ``by_die.dice_mask``) covers is in question.
@@ -31,14 +32,9 @@ DIE_SHARE = 0.05
 # point's extra checker before the bar's (``totals.fit_total`` takes the bar first on a tie:
 # /tmp/train IMG_0241's right bar checker beside a die went to a doubted stack at 0.5).
 DIE_ON_BAR_CONFIDENCE = 0.6
-# The bar's circles as ``bar.bar_checkers`` selects them: centred within half the bar's width
-# or this much of a checker of its middle, of at least BAR_MIN_R checkers' radius.
-_REACH = 0.35
-_BAR_MIN_R = 0.38
 # Two bar circles with a checker's rim all round (``bar.BAR_RIM``) whose centres are nearer
 # than this (in checkers) are one checker found twice.
 TWICE = 0.7
-_BAR_RIM = 2.5
 
 
 def die_on_bar(
@@ -68,12 +64,9 @@ def die_on_bar(
     white, black, conf = read
     if white + black == 0 or not len(circles):
         return read
-    b0, b1 = geo.bar_span
-    mid = (b0 + b1) / 2.0
-    reach = max(0.5 * (b1 - b0), _REACH * d)
-    on_bar = (np.abs(circles[:, 0] - mid) < reach) & (circles[:, 2] > _BAR_MIN_R * d)
+    on_bar = on_the_bar(circles, geo, d)  # the circles bar_checkers counts from
     if rims is not None:
-        clear = circles[on_bar & (np.asarray(rims) > _BAR_RIM)]
+        clear = circles[on_bar & (np.asarray(rims) > BAR_RIM)]
         gaps = np.hypot(*(clear[:, None, :2] - clear[None, :, :2]).transpose(2, 0, 1))
         if np.any(gaps[np.triu_indices(len(clear), 1)] < TWICE * d):
             return white, black, min(conf, DIE_ON_BAR_CONFIDENCE)
