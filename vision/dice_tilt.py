@@ -207,7 +207,7 @@ def state_from_model(
 # held out, IMG_32601-33000 (648 / 865) 79.0% / 4 -> 83.8% / 5. A bar of 0.6 gains ~1% more
 # with 2-3 more false calls each (the 0.6-0.7 band's calls ~80% right: too few). Real boards'
 # flat dice score up to 0.87 but show no such pip.
-# A read face of 4-6 pips tipped off the board (``FaceTilts.tipped``) lowered it too (session
+# A read face of 4-6 pips tipped off the board (both tilts past 20 degrees) lowered it too (session
 # 21, when 4-6 faces had the model's 0.905); since they have 0.75 it moved nothing on
 # IMG_49401-49600 or dev (no tipped face at 0.7-0.75), and the paper webcam's flat 6 (frame13,
 # labelled corners) fits tipped and scores 0.71: dropped in session 24, a false call less.

@@ -34,16 +34,12 @@ from vision.pip_groups import Group
 from vision.pips import Pip
 
 STEEP = 44.5  # degrees: both normals tilted past this, the face is a side face
-# Degrees: both normals tilted past this, the face is no flat die's top. Found dice, board given,
-# the faces of 4-6 pips fitted: flat dice's ``low`` 95th percentile 19-20 (IMG_32201-32600 and
-# IMG_35201-35800), cocked dice's median 24-25; the renders tip cocked dice 12-41 degrees.
-TIPPED = 20.0
 MAYBE_SIDE = 50.0  # degrees: one normal tilted past this, the face may be a side face
 # Die sides: another face of the die whose centre lies this far up the view from the read one
 # (against a flat die's ``down``) is its top, when the read face may be a side face; measured
-# only where a flat die's side shows at least ``_DOWN_SEEN`` die sides (else 'up' is a point).
+# only where a flat die's side shows at least ``DOWN_SEEN`` die sides (else 'up' is a point).
 _UPWARD = 0.3
-_DOWN_SEEN = 0.1
+DOWN_SEEN = 0.1
 # A loose spot beside a face of 4-6 pips that may show its die's top: as round as a top
 # face's pips, of the face's pips' size (|log| of the radius ratio), within a die side.
 _SPOT_ROUND = 0.7
@@ -77,18 +73,15 @@ class FaceTilts:
     pip_offset: float
 
     @property
-    def steep(self) -> bool:
-        """Both tilts past ``STEEP`` with a fit of a die's face: a side face, not the top."""
-        return self.low > STEEP and _OFFSET[0] <= self.pip_offset <= _OFFSET[1]
+    def fits_a_face(self) -> bool:
+        """The fit puts the corner pips where a die's face has them (``_OFFSET``): only then
+        do the tilts mean anything."""
+        return _OFFSET[0] <= self.pip_offset <= _OFFSET[1]
 
     @property
-    def tipped(self) -> bool:
-        """Both tilts past ``TIPPED`` with a fit of a die's face: the face is tipped off the
-        board, a cocked die's top (or side) face, not a call by itself (flat dice's fits
-        reach 20 degrees; a real webcam's flat 6s fit 38-41). It lowered the cocked-die
-        model's bar until session 24, when a real flat 6 that fits tipped made it a false
-        call; nothing in the reader asks it now."""
-        return self.low > TIPPED and _OFFSET[0] <= self.pip_offset <= _OFFSET[1]
+    def steep(self) -> bool:
+        """Both tilts past ``STEEP`` with a fit of a die's face: a side face, not the top."""
+        return self.low > STEEP and self.fits_a_face
 
     @property
     def too_wide(self) -> bool:
@@ -159,10 +152,10 @@ def face_above(
         return None
     if tilts is None or tilts.high <= MAYBE_SIDE:
         return None
-    if not _OFFSET[0] <= tilts.pip_offset <= _OFFSET[1]:
+    if not tilts.fits_a_face:
         return None
     reach = float(np.hypot(*view.down))
-    if reach < _DOWN_SEEN * die_px:
+    if reach < DOWN_SEEN * die_px:
         return None
     ux, uy = view.down / reach
     above = []

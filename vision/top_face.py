@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from vision.cocked_view import DieView
-from vision.face_normal import _DOWN_SEEN, _OFFSET, STEEP, OtherFace, face_tilts
+from vision.face_normal import DOWN_SEEN, STEEP, OtherFace, face_tilts
 
 # Die sides up the view (against a flat die's ``down``) another face of 4-6 pips lies from a
 # read face of 1-3 pips to be taken for the die's top. Found dice, board given, /tmp/dv24
@@ -48,7 +48,7 @@ def _may_be_top(o: OtherFace, view_at: DieView) -> float | None:
     if o.value is None or not 4 <= len(o.pips) <= 6:
         return None
     t = face_tilts(o.pips, view_at)
-    if t is None or not _OFFSET[0] <= t.pip_offset <= _OFFSET[1] or t.low > STEEP:
+    if t is None or not t.fits_a_face or t.low > STEEP:
         return None
     return t.low
 
@@ -75,7 +75,7 @@ def top_face(
     if tilts is not None and (tilts.steep or tilts.too_wide):
         return min(tops, key=lambda t: t[0])[1]
     reach = float(np.hypot(*view.down))
-    if (read.value is not None and len(read.pips) > 3) or reach < _DOWN_SEEN * die_px:
+    if (read.value is not None and len(read.pips) > 3) or reach < DOWN_SEEN * die_px:
         return None
     ux, uy = view.down / reach
     above = []

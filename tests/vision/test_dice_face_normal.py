@@ -11,7 +11,7 @@ import numpy as np
 
 from tests.vision.board_scenes import die_read_as
 from vision.cocked_view import CameraView, DieView
-from vision.face_normal import STEEP, TIPPED, OtherFace, face_above, face_tilts, loose_spots
+from vision.face_normal import STEEP, OtherFace, face_above, face_tilts, loose_spots
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -157,18 +157,18 @@ def test_a_cocked_ones_side_four_is_not_read() -> None:
     assert die_read_as(10, 1, "cocked")["value"] != 4
 
 
-def test_a_face_tipped_35_degrees_across_the_view_is_tipped_a_flat_one_is_not() -> None:
-    """A top face tipped 35 degrees across the line of sight (the lesser of the two tilts its
-    pips allow: 35) is ``tipped``, a witness for a cocked die; a flat one and one tipped 10
-    degrees are not, nor a fit of no die face (the corner pips too far off)."""
+def test_a_face_tipped_35_degrees_across_the_view_fits_tipped_a_flat_one_does_not() -> None:
+    """A top face tipped 35 degrees across the line of sight fits a die's face with its lesser
+    tilt past 20 degrees (flat dice's fits stay under it); a flat one and one tipped 10
+    degrees stay under; a fit of no die face (the corner pips too far off) does not count."""
     view = CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
     for turn in (90, 270):
         t = face_tilts(_face_pips(view, _tilted(view, 35, turn), 6), view)
-        assert t is not None and t.tipped and t.low > TIPPED
+        assert t is not None and t.fits_a_face and t.low > 20.0
     for degrees in (0, 10):
         t = face_tilts(_face_pips(view, _tilted(view, degrees, 90)), view)
-        assert t is not None and not t.tipped
+        assert t is not None and t.fits_a_face and t.low <= 20.0
     wide = [(600 + 2 * (x - 600), 400 + 1.4 * (y - 400), r) for x, y, r in
             _face_pips(view, _tilted(view, 35, 90))]  # fmt: skip
     t = face_tilts(wide, view)
-    assert t is not None and not t.tipped
+    assert t is not None and not t.fits_a_face
