@@ -31,6 +31,7 @@ from collections.abc import Callable
 import numpy as np
 
 from vision.face_completion import ink_evidence
+from vision.face_relook import Closer
 from vision.lone_centre import _chroma
 from vision.pip_groups import Group, make_group, median
 from vision.pips import Pip
@@ -53,6 +54,9 @@ _LIKE_INK = 0.35  # and its ink this near, in shares of the fragment's contrast
 _FAINTEST = 0.45  # a face's pips contrast this much of its strongest one's at least
 _PAIR_ALIKE = 0.4  # a 2 (any two pips fit its layout): |log| of its pips' contrast ratio, at most
 _ROUNDEST = 0.45  # a pip added is this round at least (a side face's, seen edge-on, is not)
+# Seen finer (``vision.face_relook``), fudw's recessed pips measure less round: the shadow
+# on one side is resolved (the 4s and 5s of the tuning half's closer looks: 0.41-0.50).
+_ROUNDEST_CLOSER = 0.35
 _MAX_NEAR = 9  # like pips round a fragment, at most (more: a textured table, no face)
 _RING = 1.35  # lattice units: the face's colour is looked at on this ring round its centre
 _CHROMA_OFF = 25.0  # Lab a, b distance from the pips' own ring: another surface
@@ -66,6 +70,7 @@ def fit_face(
     taken: set[tuple[float, float]],
     ref_half: float,
     on_body: Callable[[Group, complex], bool] | None = None,
+    round_min: float = _ROUNDEST,
 ) -> Group | None:
     """The face of 2-6 pips the fragment ``g`` is part of, or None where none fits alone.
 
@@ -99,7 +104,7 @@ def fit_face(
     ]
     if len(near) > _MAX_NEAR:
         return None
-    free = [q for q in near if (q.x, q.y) not in taken and q.circularity >= _ROUNDEST]
+    free = [q for q in near if (q.x, q.y) not in taken and q.circularity >= round_min]
     best: list[tuple[float, tuple[Pip, ...], complex]] = []
     for n in range(6, len(mine), -1):
         for extra in itertools.combinations(free, n - len(mine)):
@@ -132,32 +137,52 @@ def refit_unread(
     ref_half: float,
     value_of: Callable[[Group], int | None],
     on_body: Callable[[Group, complex], bool] | None = None,
+    closer: Callable[[Group, list[Pip]], Closer | None] | None = None,
 ) -> list[Group]:
     """``groups`` with each unread fragment of 1-3 pips (``value_of`` None) replaced by the
     face ``fit_face`` finds it part of, where that face reads; other fragments on that face
-    go. ``ref_half``: the photo's faces' half side (work pixels)."""
+    go. ``ref_half``: the photo's faces' half side (work pixels). ``closer``: where no face
+    fits, the pips round the fragment searched again finer (``vision.face_relook``; given the
+    fragment and the pips read faces took), fitted the same way."""
     # Faces of 4+ pips are never fragments: their pips count as taken, read or not.
     read = [len(g.pips) > 3 or value_of(g) is not None for g in groups]
-    taken = {(p.x, p.y) for g, ok in zip(groups, read, strict=True) if ok for p in g.pips}
+    taken = [p for g, ok in zip(groups, read, strict=True) if ok for p in g.pips]
     out: list[Group] = []
+    faces: list[Group] = []
     for g, ok in zip(groups, read, strict=True):
-        if ok or len(g.pips) > 3 or any((p.x, p.y) in taken for p in g.pips):
+        if ok or any(_on_pips(p, taken) for p in g.pips):
             out.append(g)
             continue
-        face = fit_face(g, pips, taken, ref_half, on_body)
+        at = {(p.x, p.y) for p in taken}
+        face = fit_face(g, pips, at, ref_half, on_body)
+        if face is None and closer is not None:
+            look = closer(g, taken)
+            if look is not None:
+                face = fit_face(
+                    look.fragment, look.pips, look.taken, ref_half, on_body, _ROUNDEST_CLOSER
+                )
+                # Any two pips a diagonal apart fit a 2: seen finer, among the specks a
+                # closer look finds, that says too little.
+                face = face if face is not None and len(face.pips) > 2 else None
         if face is None or value_of(face) is None:
             out.append(g)
             continue
         out.append(face)
-        taken |= {(p.x, p.y) for p in face.pips}
-    # An unread fragment whose pips a fitted face took is that face's part, read already.
-    faces = [g for g in out if g not in groups]
+        faces.append(face)
+        taken += face.pips
+    # An unread fragment on a fitted face is that face's part, read already.
+    face_pips = [p for face in faces for p in face.pips]
     return [
         g
         for g in out
-        if g in faces
-        or not any((p.x, p.y) in {(q.x, q.y) for f in faces for q in f.pips} for p in g.pips)
+        if any(g is face for face in faces) or not any(_on_pips(p, face_pips) for p in g.pips)
     ]
+
+
+def _on_pips(p: Pip, others: list[Pip]) -> bool:
+    """Is ``p`` one of ``others`` (the same spot, perhaps found again: within the larger
+    radius)?"""
+    return any(math.hypot(p.x - q.x, p.y - q.y) <= max(p.r, q.r) for q in others)
 
 
 def _fit(ps: tuple[Pip, ...], n: int, corner: float) -> tuple[float, complex]:
