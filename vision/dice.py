@@ -51,6 +51,8 @@ from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
 from vision.face_normal import OtherFace, loose_spots
 from vision.face_plain import face_plain as _face_plain
+from vision.face_refit import face_check, refit_unread
+from vision.face_relook import closer_look
 from vision.lone_centre import off_centre
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.pip_groups import Group as _Group
@@ -234,6 +236,10 @@ def find_dice(
             ):
                 return None
         return None if spreads.get(id(g), (0.0, 0.0))[1] > FACE_LIGHT_SPREAD else len(g.pips)
+
+    if die_size_px is None:  # an unread fragment of a face, fitted whole (``face_refit``)
+        look = partial(closer_look, full, f, ref_half=ref_work)
+        groups = refit_unread(groups, pips, ref_work, value_of, face_check(gray, full_bgr, f), look)
 
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f

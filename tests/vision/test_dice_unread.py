@@ -203,12 +203,14 @@ def test_a_two_far_smaller_than_the_photos_faces_is_unread_without_the_die_size(
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_column_of_a_six_is_not_read_as_a_three_without_the_die_size(seed: int) -> None:
     # Dice-only photos: the die side is estimated from the photo's faces of 3+ pips (a 5 and
-    # a 4 here), and bounds where the 6's other column may lie.
+    # a 4 here), and bounds where the 6's other column may lie. Each column alone is left
+    # unread; fitted whole again (vision.face_refit: the small column's pips are round and
+    # as contrasted), the two make the 6, never a 3.
     img = _photo_with_a_five_and_a_four(seed, 800, 40)
     _six_with_a_small_column(img, (450, 150), 40)
     draw_die(img, 3, (650, 150), 40, 20)
     found = sorted(find_dice(img), key=lambda d: d.centre[0])
-    assert [(d.value, len(d.pips)) for d in found] == [(5, 5), (4, 4), (None, 3), (3, 3)]
+    assert [(d.value, len(d.pips)) for d in found] == [(5, 5), (4, 4), (6, 6), (3, 3)]
 
 
 @pytest.mark.parametrize("seed", [0, 1])
