@@ -51,6 +51,7 @@ from vision.face_groups import link_pips as _link
 from vision.face_groups import split_mixed as _split_mixed
 from vision.face_normal import OtherFace, loose_spots
 from vision.face_plain import face_plain as _face_plain
+from vision.face_split import split_unread
 from vision.lone_centre import off_centre
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.pip_groups import Group as _Group
@@ -102,6 +103,7 @@ def find_dice(
     learned_state: bool = True,
     regions: Sequence[tuple[int, int, int, int]] | None = None,
     gray: np.ndarray | None = None,
+    corners: Sequence[tuple[float, float]] | None = None,
 ) -> list[DieReading]:
     """Find and read the dice in a BGR image.
 
@@ -114,6 +116,7 @@ def find_dice(
     ``regions``: boxes (x0, y0, x1, y1) in image pixels; pips are only searched inside them
     (the parts of a frame that changed), everything else is as for the whole image.
     ``gray``: the image already converted to grey (``cv2.COLOR_BGR2GRAY``), if the caller has it.
+    ``corners``: the board's image corners: an unread die's top is sought (``vision.face_split``).
     """
     if image_bgr is None or not hasattr(image_bgr, "ndim"):
         raise ValueError("find_dice needs a numpy image")
@@ -250,21 +253,24 @@ def find_dice(
         )
         conf = float(np.clip(_mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
-        state = classify_state(cues)
         is_loose = any(g is t for t in loose)
+        read, value = g, None if is_loose or any(g is t for t in unread_tilted) else value_of(g)
+        if value is None and not is_loose and corners and die_size_px:  # a cocked die's top
+            read, value = split_unread(gray, g, pips, counted, corners, die_size_px, f, value_of)
+        state = classify_state(cues)
         if die_size_px is not None and learned_state:
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose)
             if is_loose and state != "cocked":
                 continue
         out.append(
             DieReading(
-                value=None if is_loose or any(g is t for t in unread_tilted) else value_of(g),
+                value=value,
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
                 confidence=conf,
                 top_face_size=2 * hs,
-                pips=_image_pips(g, f),
+                pips=_image_pips(read, f),
                 tilt=cues,
                 strays=stray_pips(g, pips, counted, die_px, f) if die_px else (),
                 others=tuple(
@@ -272,7 +278,7 @@ def find_dice(
                     for o in (others_of.get(id(g), ()) if die_px else ())
                     if not _has_stray_pips(o, pips)
                 )
-                + (loose_spots(g, pips, die_px, f) if die_px else ()),
+                + (loose_spots(read, pips, die_px, f) if die_px else ()),
                 loose=is_loose,
             )
         )
