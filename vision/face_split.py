@@ -3,24 +3,25 @@
 A cocked die shows its top face and one or two side faces; when their pips link into one
 cluster (or a fragment of it is read: a too-short 2 or 3, a lone pip beside a like pip), the
 finder leaves the die unread. Here, with the die's size and the camera known (a board read,
-``vision.cocked_view``), the pips round such a die are split: every subset of 3-6 of them that
+``vision.cocked_view``), the pips round such a die are split: every subset of 4-6 of them that
 lays out as a die's face (``layout_ok``) of the die's size is a candidate top face, and it
 stays one only if
 
 - the other pips round the die (a little farther out too) all lie off it, past its edges,
   beside at most two adjacent edges (a cube shows at most three faces, never two opposite
   ones), not past its corners;
+- its pips are about as round as each other (foreshortened alike: one face);
 - its grid's empty nodes show no ink (a 5 whose middle pip was missed is no 4), and the
   paths between its pips cross no edge (``face_groups``' link test: one surface);
-- a face of 4-6 fits a die's face seen with this camera (``vision.face_normal.face_tilts``:
-  the corner pips' offset of a die's face) tilted at most ``_MAX_TILT`` degrees off the board
-  (the renders tip cocked dice 12-41; a side face stands at 49 or more); a 3's diagonal spans
-  a top's on the board's plane, the face across it taken as a flat die's there (the empty
-  corners are looked at there: a 5's diagonal is no 3).
+- it fits a die's face seen with this camera (``vision.face_normal.face_tilts``: the corner
+  pips' offset of a die's face) tilted at most ``_MAX_TILT`` degrees off the board (the
+  renders tip cocked dice 12-41; a side face stands at 49 or more).
 
 Faces inside a larger candidate are parts of it; the die is read only where all the candidates
 left agree on the value (the least tilted is read), else it stays unread: a wrong value is
-worse than an unread die. 1s and 2s are not split: a side face's pips make too many.
+worse than an unread die. 1-3 pip faces are not split: a side face's pips make too many
+2s and 3s (a 3 split with a flat die's face across its diagonal read a cocked 1's side face,
+IMG_53870, as often as it read a 3 right).
 
     >>> import numpy as np
     >>> from vision.cocked_view import DieView
@@ -68,11 +69,11 @@ _PAST_CORNER = 2.3
 _EMPTY_INK = 0.4  # an empty grid node shows under this share of the pips' contrast
 _OFFSET = (0.19, 0.33)  # die sides: the corner pips' offset a die's face fits (face_normal)
 _MAX_TILT = 40.0  # degrees off the board's normal, at most, for a top face
-# Die sides: a 3's diagonal on the board's plane (a flat die's: 0.71; tilted 40 degrees 0.54+).
-_DIAGONAL = (0.5, 0.95)
+# The pips of one face are foreshortened alike: their roundness spreads at most this (as a 2's
+# two pips, ``face_groups``); a face made of a top's and a side face's pips spreads more.
+_ROUND_SPREAD = 0.3
 # Grid nodes (face frame) of each value's pips; the others are empty.
 _PATTERNS = {
-    3: {(-1, -1), (0, 0), (1, 1)},
     4: {(-1, -1), (1, -1), (-1, 1), (1, 1)},
     5: {(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)},
     6: {(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)},
@@ -144,18 +145,18 @@ def split_top(
     f: float,
     others: Sequence[Pip] = (),
 ) -> Group | None:
-    """The top face of 3-6 pips (work pixels) among ``pool`` (``pool_round``), or None where
+    """The top face of 4-6 pips (work pixels) among ``pool`` (``pool_round``), or None where
     no one face of them is surely the top (see the module's doc); ``others``: pips farther out
     that must lie off the face too. ``view``: how a flat die shows at the die (image pixels);
     ``f``: the work scale (work pixels = ``f`` x image pixels)."""
     pool = list(pool)
-    if len(pool) < 3 or len(pool) > _MAX_POOL:
+    if len(pool) < 4 or len(pool) > _MAX_POOL:
         return None
     # A face's pips lie within its diagonal: pairs farther apart are tried first (cheap).
     reach = 2 * _SIZE[1] * die_px
     near = [[math.hypot(p.x - q.x, p.y - q.y) <= reach for q in pool] for p in pool]
     fits: list[tuple[float, frozenset[int], Group]] = []
-    for k in (6, 5, 4, 3):
+    for k in (6, 5, 4):
         for sub in itertools.combinations(range(len(pool)), k):
             if not all(near[i][j] for i, j in itertools.combinations(sub, 2)):
                 continue
@@ -187,6 +188,9 @@ def _fit(
     """The tilt (degrees) of the candidate top face ``sub`` (indices in ``pool``), or None
     where it is no top face of this die."""
     ps = [pool[i] for i in sub]
+    round_ = [p.circularity for p in ps]
+    if max(round_) - min(round_) > _ROUND_SPREAD:
+        return None
     g = make_group(ps, 0.0)
     if not layout_ok(g, die_px):
         return None
@@ -194,10 +198,7 @@ def _fit(
     d = np.hypot(pts[:, 0], pts[:, 1])
     if not _SIZE[0] * die_px <= float(d.max()) <= _SIZE[1] * die_px:
         return None
-    if len(ps) == 3:
-        frame = _diagonal_frame(pts, view.lin * f)
-    else:
-        frame = _face_frame(pts[np.argsort(-d, kind="stable")[:4]])
+    frame = _face_frame(pts[np.argsort(-d, kind="stable")[:4]])
     if frame is None:
         return None
     to_face, centre = frame
@@ -218,8 +219,6 @@ def _fit(
         _segment_clean(gray, a, b, arr, sized=True) for a, b in itertools.combinations(ps, 2)
     ):
         return None
-    if len(ps) == 3:
-        return 0.0  # its span on the board's plane was held to a top's (``_diagonal_frame``)
     t = face_tilts([(p.x / f, p.y / f, p.r / f) for p in ps], view)
     if t is None or not _OFFSET[0] <= t.pip_offset <= _OFFSET[1] or t.low > _MAX_TILT:
         return None
@@ -243,25 +242,6 @@ def _face_frame(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     turn = phi - math.pi / 4
     c, s = math.cos(-turn), math.sin(-turn)
     return np.array([[c, -s], [s, c]]) @ white, mid
-
-
-def _diagonal_frame(pts: np.ndarray, lin: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """A 3's face frame (as ``_face_frame``'s): its pips ``pts`` (offsets from their centre)
-    run corner to corner, (-1, -1) to (1, 1); across the diagonal the face is taken as a flat
-    die's there (``lin``: a step in die sides on the board's plane to work pixels; a top
-    tilted up to 40 degrees narrows under a quarter). None where the diagonal spans on that
-    plane under ``_DIAGONAL[0]`` or over ``_DIAGONAL[1]`` die sides (a side face's row, a
-    2's pips beside another's)."""
-    d = np.hypot(pts[:, 0], pts[:, 1])
-    end = pts[int(np.argmax(d))]
-    mid = pts.mean(axis=0)
-    u = np.linalg.solve(lin, end - mid)
-    half = float(np.hypot(u[0], u[1]))
-    if not _DIAGONAL[0] <= 2 * half <= _DIAGONAL[1]:
-        return None
-    turn = math.pi / 4 - math.atan2(float(u[1]), float(u[0]))
-    c, s = math.cos(turn), math.sin(turn)
-    return math.sqrt(2) / half * np.array([[c, -s], [s, c]]) @ np.linalg.inv(lin), mid
 
 
 def _empty_nodes_plain(
