@@ -53,14 +53,15 @@ from vision.face_normal import OtherFace, loose_spots
 from vision.face_plain import face_plain as _face_plain
 from vision.face_refit import face_check, refit_unread
 from vision.face_relook import closer_look
+from vision.face_split import split_unread
 from vision.lone_centre import off_centre
 from vision.lone_luma import lone_tries, luma_window, second_look
+from vision.lone_pips import accept_singles as _accept_singles
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
 from vision.pip_groups import make_group as _make_group
 from vision.pip_groups import mean as _mean
 from vision.pip_groups import median as _median
-from vision.pip_groups import share as _share
 from vision.pip_regions import mask_box, pips_in, reaches_mask
 from vision.pips import Pip, find_pips
 
@@ -69,8 +70,6 @@ _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
 _WORK_DIE_PX = 44.0  # board: dice are read at about this size (small ones are enlarged)
 _MIN_ROUND = 0.45  # below this the pips lie on a face seen nearly edge-on
 _MAX_PIPS = 400
-_LONE_ROUNDER = 0.1  # no board: a lone pip this much less round than the faces' pips at most
-_LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 _ROUND_SIZED = 0.75  # board reads: a lone pip this round at least (renders: right 1s >= 0.8)
 _EDGE_HALVES = 0.8  # a face centre this close to the frame edge (in half sides) is cut
 
@@ -104,6 +103,7 @@ def find_dice(
     learned_state: bool = True,
     regions: Sequence[tuple[int, int, int, int]] | None = None,
     gray: np.ndarray | None = None,
+    corners: Sequence[tuple[float, float]] | None = None,
 ) -> list[DieReading]:
     """Find and read the dice in a BGR image.
 
@@ -116,6 +116,7 @@ def find_dice(
     ``regions``: boxes (x0, y0, x1, y1) in image pixels; pips are only searched inside them
     (the parts of a frame that changed), everything else is as for the whole image.
     ``gray``: the image already converted to grey (``cv2.COLOR_BGR2GRAY``), if the caller has it.
+    ``corners``: the board's image corners: an unread die's top is sought (``vision.face_split``).
     """
     if image_bgr is None or not hasattr(image_bgr, "ndim"):
         raise ValueError("find_dice needs a numpy image")
@@ -256,21 +257,24 @@ def find_dice(
         )
         conf = float(np.clip(_mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
-        state = classify_state(cues)
         is_loose = any(g is t for t in loose)
+        read, value = g, None if is_loose or any(g is t for t in unread_tilted) else value_of(g)
+        if value is None and not is_loose and corners and die_size_px:  # a cocked die's top
+            read, value = split_unread(gray, g, pips, counted, corners, die_size_px, f, value_of)
+        state = classify_state(cues)
         if die_size_px is not None and learned_state:
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose)
             if is_loose and state != "cocked":
                 continue
         out.append(
             DieReading(
-                value=None if is_loose or any(g is t for t in unread_tilted) else value_of(g),
+                value=value,
                 bbox=bbox,
                 centre=(cx, cy),
                 state=state,
                 confidence=conf,
                 top_face_size=2 * hs,
-                pips=_image_pips(g, f),
+                pips=_image_pips(read, f),
                 tilt=cues,
                 strays=stray_pips(g, pips, counted, die_px, f) if die_px else (),
                 others=tuple(
@@ -278,7 +282,7 @@ def find_dice(
                     for o in (others_of.get(id(g), ()) if die_px else ())
                     if not _has_stray_pips(o, pips)
                 )
-                + (loose_spots(g, pips, die_px, f) if die_px else ()),
+                + (loose_spots(read, pips, die_px, f) if die_px else ()),
                 loose=is_loose,
             )
         )
@@ -310,77 +314,6 @@ def _work(img: np.ndarray, f: float) -> np.ndarray:
     if f > 1.05:
         return cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
     return img
-
-
-def _accept_singles(
-    gray: np.ndarray,
-    groups: list[_Group],
-    multi: list[list[Pip]],
-    pips: list[Pip],
-    round_min: float = _ROUND,
-    as_the_faces: bool = False,
-) -> list[_Group]:
-    """Keep a lone pip only if it looks like the 1 of a die like the others in the image
-    (``as_the_faces``: as round as ``round_min``, or as the photo's face pips of its kind less
-    ``_LONE_ROUNDER``, whichever is lower; dice-only photos)."""
-    ref = [p for ps in multi for p in ps]
-    out = []
-    for g in groups:
-        if len(g.pips) > 1:
-            out.append(g)
-            continue
-        p = g.pips[0]
-        # A photo's pips share a shape: fudw's recessed pips, a shadow on one side, measure
-        # 0.5-0.65 round on faces and alone alike.
-        bar = round_min
-        same_round = [q.circularity for q in ref if q.dark == p.dark]
-        if as_the_faces and same_round:
-            bar = min(round_min, _median(same_round) - _LONE_ROUNDER)
-        if p.circularity < bar:  # a dash on a side face, a scratch
-            continue
-        # A big spot with smaller spots of the other polarity just outside it is a die body,
-        # not a pip (a highlight inside a glossy pip does not count).
-        # Pips contrast with a body about as much as a body with the table; a glossy pip's
-        # faint highlight at its rim is not one.
-        if any(
-            q.dark != p.dark
-            and q.r < p.r
-            and q.contrast > 0.35 * p.contrast
-            and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
-            for q in pips
-        ):
-            continue
-        same = [q for q in ref if q.dark == p.dark]
-        if ref and not same:
-            continue
-        if same:
-            rs = _median([q.r for q in same])
-            faces = _median([q.face for q in same])
-            if not (0.75 * rs <= p.r <= 1.5 * rs) or abs(p.face - faces) > 50:
-                continue
-        if not _face_plain(gray, g, 0.5) or _ring_busy(gray, g) > _LONE_BUSY:
-            continue
-        out.append(g)
-    return out
-
-
-def _ring_busy(gray: np.ndarray, g: _Group) -> float:
-    """Share of the annulus 1.8 r .. 0.8 half around a lone pip that is marked like a pip.
-    A 1 has nothing else on its face; the centre of a logo (the winged emblem of a 6) or a
-    spot on printed matter has marks around it."""
-    h, w = gray.shape
-    ext = int(0.8 * g.half) + 2
-    x0, x1 = max(0, int(g.cx) - ext), min(w, int(g.cx) + ext + 1)
-    y0, y1 = max(0, int(g.cy) - ext), min(h, int(g.cy) + ext + 1)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    rr = np.hypot(xx - g.cx, yy - g.cy)
-    sel = (rr >= 1.8 * g.r) & (rr <= 0.8 * g.half)
-    if sel.sum() < 10:
-        return 0.0
-    vals = gray[y0:y1, x0:x1][sel].astype(np.float32)
-    p = g.pips[0]
-    dev = (p.face - vals) if p.dark else (vals - p.face)
-    return _share(dev > 0.4 * p.contrast)
 
 
 def _has_stray_pips(g: _Group, pips: list[Pip]) -> bool:

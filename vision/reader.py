@@ -256,11 +256,16 @@ class BoardReader:
                 return list(self.dice_finder(frame, die_size_px=size))
             mask = self._near_board(frame.shape[:2], board)
             if not self.redetect and self._by_region:
-                found = self._dice_where_changed(frame, size, mask, grey)
+                found = self._dice_where_changed(frame, size, mask, grey, board.corners)
             else:
                 found = list(
                     self.dice_finder(
-                        frame, die_size_px=size, mask=mask, gray=grey, learned_state=False
+                        frame,
+                        die_size_px=size,
+                        mask=mask,
+                        gray=grey,
+                        learned_state=False,
+                        corners=board.corners,
                     )
                 )
             # Flat or cocked is judged with the camera the board's corners give; the cube's
@@ -280,7 +285,12 @@ class BoardReader:
         return self._mask[2]
 
     def _dice_where_changed(
-        self, frame: np.ndarray, size: float, mask: np.ndarray, grey: np.ndarray
+        self,
+        frame: np.ndarray,
+        size: float,
+        mask: np.ndarray,
+        grey: np.ndarray,
+        corners: tuple[tuple[float, float], ...] | None = None,
     ) -> list[Any]:
         """Calibrated reads: search where the frame changed and around the dice read last
         time (they are read afresh, so the dice of one frame are always judged together);
@@ -293,7 +303,12 @@ class BoardReader:
             self._reads_since_full = 0
             found = list(
                 self.dice_finder(  # type: ignore[misc]
-                    frame, die_size_px=size, mask=mask, gray=grey, learned_state=False
+                    frame,
+                    die_size_px=size,
+                    mask=mask,
+                    gray=grey,
+                    learned_state=False,
+                    corners=corners,
                 )
             )
         else:
@@ -316,6 +331,7 @@ class BoardReader:
                         mask=mask,
                         gray=grey,
                         learned_state=False,
+                        corners=corners,
                     )
                 )
                 if boxes
