@@ -102,13 +102,17 @@ def _radial_best(
     # np.clip's bounds, in place (integers: the same values, without np.clip's overhead).
     np.minimum(np.maximum(xi, 0, out=xi), w - 1, out=xi)
     np.minimum(np.maximum(yi, 0, out=yi), h - 1, out=yi)
-    at = (yi * w + xi) * 3
+    # The first channel's flat index, in place; channel c's is the same index into the
+    # arrays c elements on (views): no index array a channel (~0.5 ms a read less).
+    at = yi
+    at *= w
+    at += xi
+    at *= 3
     flat_x, flat_y = gx.reshape(-1), gy.reshape(-1)
     best = np.empty(0)
     for c in range(3):
-        i = at + c if c else at
-        radial = np.take(flat_x, i) * cos
-        radial += np.take(flat_y, i) * sin
+        radial = np.take(flat_x[c:], at) * cos
+        radial += np.take(flat_y[c:], at) * sin
         np.abs(radial, out=radial)
         if c == 0:
             radial *= 0.5
