@@ -25,6 +25,7 @@ of what is left, and the finder's misses (7%) the next.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,7 +86,8 @@ def rendered_dice(
     for box, lab in zip(lay.dice, labels["dice"], strict=True):
         top = -box.rot[:, 2]  # the box's local -z is the die's top
         tilt = float(np.degrees(np.arccos(min(1.0, abs(float(top[2]))))))
-        bbox = tuple(int(v) for v in lab["bbox"])
+        x0, y0, x1, y1 = (int(v) for v in lab["bbox"])
+        bbox = (x0, y0, x1, y1)
         out.append(
             RenderedDie(f"IMG_{index + 1:04d}", bbox, lab["value"], lab["state"], tilt, box.support)
         )
@@ -132,7 +134,7 @@ def report(rows: list[AuditRow], threshold: float) -> list[str]:
     false = sum(r.score is not None and r.score > threshold for r in others)
     lines = [f"not cocked, found: {len(others)}, called cocked {false}"]
     lines.append("cocked: " + recall_line(cocked, threshold))
-    bins = (
+    bins: tuple[tuple[str, Callable[[AuditRow], float], tuple[int, ...]], ...] = (
         ("tilt", lambda r: r.die.tilt_deg, (0, 15, 21, 25, 30, 35, 45)),
         ("box side", lambda r: r.box_side, (0, 35, 40, 45, 50, 999)),
         ("from centre", lambda r: r.from_centre, (0, 150, 300, 450, 600, 9999)),

@@ -81,6 +81,9 @@ PATCH_PROBES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "contrast x0.5": _local_contrast(0.5),
     "blur 2": lambda p: cv2.GaussianBlur(p, (0, 0), 2.0),
 }
+# A flat die as the probes take it: (patch, view, die_px, cues).
+FlatDie = tuple[np.ndarray, DieView, float, np.ndarray]
+
 VIEW_PROBES: dict[str, Callable[[DieView], DieView]] = {
     "no lean": lambda v: DieView(v.lin, v.down * 0.01),
     "lean x2": lambda v: DieView(v.lin, v.down * 2.0),
@@ -90,7 +93,8 @@ VIEW_PROBES: dict[str, Callable[[DieView], DieView]] = {
 def mean_scores(model: vc.CockedModel, rows: np.ndarray) -> np.ndarray:
     """Each die's mean probability over its views; ``rows`` (n, views, features)."""
     n, k, f = rows.shape
-    return model.probabilities(rows.reshape(-1, f)).reshape(n, k).mean(axis=1)
+    means: np.ndarray = model.probabilities(rows.reshape(-1, f)).reshape(n, k).mean(axis=1)
+    return means
 
 
 def group_swap(
@@ -112,7 +116,7 @@ def group_swap(
     return out
 
 
-def probe(model: vc.CockedModel, dice: list[tuple]) -> dict[str, np.ndarray]:
+def probe(model: vc.CockedModel, dice: list[FlatDie]) -> dict[str, np.ndarray]:
     """Scores of ``dice`` ((patch, view, die_px, cues) each) as they are and under each probe."""
     out = {"none": np.array([]), **{k: np.array([]) for k in (*PATCH_PROBES, *VIEW_PROBES)}}
     rows: dict[str, list[np.ndarray]] = {k: [] for k in out}
@@ -125,7 +129,7 @@ def probe(model: vc.CockedModel, dice: list[tuple]) -> dict[str, np.ndarray]:
     return {k: mean_scores(model, np.array(v)) for k, v in rows.items() if v}
 
 
-def flat_dice(set_dir: Path) -> list[tuple]:
+def flat_dice(set_dir: Path) -> list[FlatDie]:
     """(patch, view, die_px, cues) of each die ``find_dice`` finds in a labelled box marked flat."""
     from vision.cocked_samples import STATES, DieSamples, collect
 

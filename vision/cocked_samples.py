@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -15,6 +16,11 @@ from vision.cocked import die_patch
 from vision.cocked_view import CameraView, DieView
 
 STATES = ("flat", "cocked", "on_checker", "none")  # "none": a found die in no labelled box
+
+# One found die before stacking: (patch, centre, die_px, corners, size, cues, state index).
+FoundDie = tuple[
+    np.ndarray, tuple[float, float], float, np.ndarray, tuple[int, int], np.ndarray, int
+]
 
 
 @dataclass(frozen=True)
@@ -32,7 +38,8 @@ class DieSamples:
 
     @property
     def cocked(self) -> np.ndarray:
-        return (self.state == STATES.index("cocked")).astype(int)
+        out: np.ndarray = (self.state == STATES.index("cocked")).astype(int)
+        return out
 
     def view(self, k: int, jitter: float = 0.0, rng: np.random.Generator | None = None) -> DieView:
         """How a flat die shows at sample ``k`` (the camera recovered from the corners);
@@ -59,9 +66,20 @@ class DieSamples:
         for p in parts:
             images.append(p.image + start)
             start += int(p.image.max()) + 1 if len(p.image) else 0
-        fields = list(DieSamples.__dataclass_fields__)[:-1]
-        cols = [np.concatenate([getattr(p, f) for p in parts]) for f in fields]
-        return DieSamples(*cols, np.concatenate(images))
+
+        def joined(field: str) -> np.ndarray:
+            return np.concatenate([getattr(p, field) for p in parts])
+
+        return DieSamples(
+            joined("patches"),
+            joined("centre"),
+            joined("die_px"),
+            joined("corners"),
+            joined("size"),
+            joined("cues"),
+            joined("state"),
+            np.concatenate(images),
+        )
 
     def save(self, path: Path) -> None:
         np.savez_compressed(path, **vars(self))
@@ -72,7 +90,7 @@ class DieSamples:
         return DieSamples(*(z[k] for k in DieSamples.__dataclass_fields__))
 
 
-def label_die_px(labels: dict) -> float:
+def label_die_px(labels: dict[str, Any]) -> float:
     """The die side the reader would use: from the labelled board corners as the reader
     computes it from a found board (a calibration gives nearly the same); without a board,
     0.8 x the median labelled box side."""
@@ -82,13 +100,13 @@ def label_die_px(labels: dict) -> float:
         from vision.calibration import expected_die_px
         from vision.checkers import BoardShape, quad_aspect
 
-        c = tuple(tuple(float(v) for v in p) for p in corners)
+        c = tuple((float(p[0]), float(p[1])) for p in corners)
         return expected_die_px(c, BoardGeometry().bar_frac, BoardShape(aspect=quad_aspect(c)))
     boxes = [d["bbox"] for d in labels.get("dice") or []]
     return 0.8 * float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes]))
 
 
-def found_dice(img_path: Path) -> list[tuple]:
+def found_dice(img_path: Path) -> list[FoundDie]:
     """(patch, centre, die_px, corners, size, cues, state index) of each die ``find_dice``
     finds in one labelled image with a board; dice in two overlapping labelled boxes are left
     out (ambiguous)."""
@@ -102,7 +120,7 @@ def found_dice(img_path: Path) -> list[tuple]:
         return []
     d = label_die_px(labels)
     size = (img.shape[1], img.shape[0])
-    out = []
+    out: list[FoundDie] = []
     for r in find_dice(img, die_size_px=d, learned_state=False):
         if r.loose:  # candidates the reader keeps only if cocked: not what training saw
             continue
@@ -122,7 +140,8 @@ def found_dice(img_path: Path) -> list[tuple]:
 
 
 def collect(imgs: list[Path]) -> DieSamples:
-    rows, where = [], []
+    rows: list[FoundDie] = []
+    where: list[int] = []
     for i, p in enumerate(imgs):
         for row in found_dice(p):
             rows.append(row)
@@ -142,4 +161,5 @@ def collect(imgs: list[Path]) -> DieSamples:
 
 
 def die_patch_shape() -> tuple[int, int, int]:
-    return die_patch(np.zeros((8, 8, 3), np.uint8), (4.0, 4.0), 2.0).shape  # type: ignore[return-value]
+    h, w, c = die_patch(np.zeros((8, 8, 3), np.uint8), (4.0, 4.0), 2.0).shape
+    return int(h), int(w), int(c)

@@ -105,9 +105,11 @@ def percentile_90(a: np.ndarray) -> np.floating:
     at = (n - 1) * np.true_divide(90, 100)  # float64, as numpy's virtual index
     lo = int(np.floor(at))
     if lo >= n - 1:  # one value
-        return a.max()
+        top: np.floating = a.max()
+        return top
     part = np.partition(a, (lo, lo + 1))
-    below, above = part[lo], part[lo + 1]
+    below: np.floating = part[lo]
+    above: np.floating = part[lo + 1]
     t = float(at - lo)
     diff = above - below
     if t >= 0.5:
@@ -165,4 +167,5 @@ def _near(h: int, w: int, die: float) -> np.ndarray:
     """Weights of the pixels within 0.75 die sides of the crop's centre."""
     yy, xx = np.mgrid[0:h, 0:w]
     r = np.hypot(yy - (h / 2 - 0.5), xx - (w / 2 - 0.5))
-    return (r < 0.75 * die).astype(np.float32)
+    near: np.ndarray = (r < 0.75 * die).astype(np.float32)
+    return near

@@ -79,7 +79,9 @@ class CameraView:
 
     @staticmethod
     def from_corners(
-        corners: np.ndarray | tuple, image_size: tuple[int, int], die_px: float
+        corners: np.ndarray | tuple[tuple[float, float], ...],
+        image_size: tuple[int, int],
+        die_px: float,
     ) -> CameraView:
         """From the playing area's image corners (TL, TR, BR, BL); ``die_px`` is the die side
         as the reader takes it (a share of the board's width in the image)."""
@@ -99,7 +101,8 @@ class CameraView:
         board_w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
         axes = np.column_stack([e1, e2, m[:, 2]])
         measured = abs(np.log(f / (FOCAL_PRIOR * max(w, h)))) > 0.05
-        return CameraView(f, (float(pp[0]), float(pp[1])), axes, die_px / board_w, measured)
+        die = float(die_px / board_w)  # float64 arithmetic whatever ``die_px``'s type
+        return CameraView(f, (float(pp[0]), float(pp[1])), axes, die, measured)
 
     def normal(self) -> np.ndarray:
         """Unit normal of the plane pointing toward the camera."""
@@ -113,7 +116,8 @@ class CameraView:
         return -n if n @ self.axes[:, 2] > 0 else n
 
     def _project(self, p: np.ndarray) -> np.ndarray:
-        return self.focal * p[:2] / p[2] + np.asarray(self.principal)
+        at: np.ndarray = self.focal * p[:2] / p[2] + np.asarray(self.principal)
+        return at
 
     def at(self, centre: tuple[float, float]) -> DieView:
         """The view of a flat die whose top face's centre shows at ``centre`` (pixels)."""

@@ -34,8 +34,10 @@ def colour_median(px: np.ndarray) -> np.ndarray:
     are whole 8-bit values (``to_lab``'s are; several times faster), else numpy's."""
     q = px.astype(np.uint8)
     if len(px) == 0 or not np.array_equal(q, px):
-        return np.median(px, axis=0)
-    return channel_medians(q.reshape(-1, 1, 3)).astype(px.dtype)
+        numpys: np.ndarray = np.median(px, axis=0)
+        return numpys
+    ours: np.ndarray = channel_medians(q.reshape(-1, 1, 3)).astype(px.dtype)
+    return ours
 
 
 def rows_median(rows: np.ndarray) -> np.ndarray:
@@ -46,8 +48,10 @@ def rows_median(rows: np.ndarray) -> np.ndarray:
     lo, hi = (n - 1) // 2, n // 2
     part = np.partition(rows, (lo, hi), axis=0)
     if lo == hi:
-        return part[lo]
-    return np.add(part[lo], part[hi]) / rows.dtype.type(2)
+        one: np.ndarray = part[lo]
+        return one
+    mean: np.ndarray = np.add(part[lo], part[hi]) / rows.dtype.type(2)
+    return mean
 
 
 def masked_medians(stacked: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -91,7 +95,8 @@ def colour_length(f: np.ndarray) -> np.ndarray:
     (numpy reduces a 3-long axis slowly): the squares summed in numpy's order, (b + g) + r;
     whole values (8-bit colours + 1) sum exactly in any order."""
     sq = f * f
-    return np.sqrt(sq[..., 0] + sq[..., 1] + sq[..., 2])
+    length: np.ndarray = np.sqrt(sq[..., 0] + sq[..., 1] + sq[..., 2])
+    return length
 
 
 _LEVELS = np.arange(256, dtype=np.float32)  # the 8-bit values, for the tables

@@ -58,8 +58,7 @@ def mst_cut(pts: np.ndarray) -> tuple[list[int], list[int]]:
             if m not in side:
                 side.add(m)
                 stack.append(m)
-    a = sorted(side)
-    return a, [i for i in range(n) if i not in side]
+    return sorted(side), [i for i in range(n) if i not in side]
 
 
 class Linked:
@@ -186,12 +185,12 @@ def layout_ok(g: Group, die_px: float | None = None) -> bool:
     if n == 2:
         # Blurred pips measure small: with the die's size known, its diagonal bounds the span.
         reach = max(11.0 * r, _PAIR_SPAN * die_px) if die_px else 11.0 * r
-        return 3.5 * r <= 2 * dmax <= reach
+        return bool(3.5 * r <= 2 * dmax <= reach)
     if n == 3:
         # Collinear, with the middle pip at the centre.
-        return d.min() < 0.25 * dmax and 1.8 * r <= dmax <= 6.0 * r
+        return bool(d.min() < 0.25 * dmax and 1.8 * r <= dmax <= 6.0 * r)
     if n in (4, 6):
-        return d.min() > (0.45 if n == 6 else 0.6) * dmax
+        return bool(d.min() > (0.45 if n == 6 else 0.6) * dmax)
     if n == 5:
-        return d.min() < 0.25 * dmax and np.sort(d)[1] > 0.6 * dmax
+        return bool(d.min() < 0.25 * dmax and np.sort(d)[1] > 0.6 * dmax)
     return False

@@ -52,12 +52,13 @@ _MOVES = ((-1, -1), (1, 1), (-1, 0), (0, 1), (1, 0), (0, -1))
 def column_moved(quad: np.ndarray, bar_frac: float, left: float, right: float) -> np.ndarray:
     """The quad (ordered TL, TR, BR, BL) with its left and right sides moved ``left`` and
     ``right`` point columns along the board (negative: leftwards), in the quad's perspective."""
-    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
     column = (1.0 - bar_frac) / 12.0
     a, b = left * column, 1.0 + right * column
-    moved = np.float32([[[a, 0], [b, 0], [b, 1], [a, 1]]])
-    return cv2.perspectiveTransform(moved, to_image)[0].astype(np.float64)
+    moved = np.array([[[a, 0], [b, 0], [b, 1], [a, 1]]], np.float32)
+    out: np.ndarray = cv2.perspectiveTransform(moved, to_image)[0].astype(np.float64)
+    return out
 
 
 def short_side_busy(grey: np.ndarray, quad: np.ndarray, unseen: float = _UNSEEN) -> float:
@@ -255,7 +256,7 @@ def _near(q: np.ndarray, quad: np.ndarray) -> bool:
     that refines back onto the found quad is no move."""
     b = order_corners(quad)
     point = (np.linalg.norm(b[1] - b[0]) + np.linalg.norm(b[2] - b[3])) / 2 / 13
-    return float(np.max(np.linalg.norm(order_corners(q) - b, axis=1))) < 0.5 * point
+    return bool(float(np.max(np.linalg.norm(order_corners(q) - b, axis=1))) < 0.5 * point)
 
 
 def _moved_in_view(

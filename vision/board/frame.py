@@ -261,9 +261,9 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
         best_q, fit, bar = _off_the_points(grey, finalists, best_q, fit, bar)
         # The triangles repeat: a quad a column off at an end fits nearly as well, and only
         # the frame past its short sides tells (vision.board.ends).
-        moved = move_ends(grey, small, best_q, bar)
-        if moved is not None:
-            best_q, fit, bar = _polish(grey, small, fast, *moved)
+        ended = move_ends(grey, small, best_q, bar)
+        if ended is not None:
+            best_q, fit, bar = _polish(grey, small, fast, *ended)
         # A corner half a point off lines up everywhere but at its own half row
         # (vision.board.columns): slid back, and refined again unless that puts a half row
         # off again or a long side on the points (train IMG_0280: slid 0.05 point off,

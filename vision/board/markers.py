@@ -116,7 +116,7 @@ def _completed_corner(
     if abs(float(np.linalg.det(m))) < 1e-6 * float(np.linalg.norm(d1) * np.linalg.norm(d2)):
         return fallback
     t = np.linalg.solve(m, p2 - p1)
-    corner = p1 + t[0] * d1
+    corner: np.ndarray = p1 + t[0] * d1
     size = float(np.linalg.norm(pts[horiz] - pts[vert]))
     if float(np.linalg.norm(corner - fallback)) > 0.25 * size:
         return fallback

@@ -30,7 +30,8 @@ def _line_scores(g: np.ndarray, ends: np.ndarray, span: tuple[int, int]) -> np.n
     b = ends[None, :, None]
     xs = a + (b - a) * ts[None, None, :]
     xi = np.clip(np.round(xs).astype(int), 0, g.shape[1] - 1)
-    return g[yi[None, None, :], xi].mean(axis=2)
+    means: np.ndarray = g[yi[None, None, :], xi].mean(axis=2)
+    return means
 
 
 def _side_view(
@@ -80,11 +81,11 @@ def _side_lines(
         # Short sides: all edges; long sides: the points' (as side_quiet counts them).
         quiet = _quiet_line(gx + gy if vertical else gx.T, ends, span, side)
         if quiet is not None:
-            i, j = quiet
-            a, b = (ends[i], span[0]), (ends[j], span[1])
+            qi, qj = quiet
+            a, b = (ends[qi], span[0]), (ends[qj], span[1])
             pts = np.array([a, b] if vertical else [a[::-1], b[::-1]], np.float64)
             img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(2, 2)
-            picks.append((float(sc[i, j]), img[0], img[1]))
+            picks.append((float(sc[qi, qj]), img[0], img[1]))
         flat = np.argsort(sc.ravel())[::-1]
         taken: list[float] = [centre]
         for f in flat[:4000]:
@@ -130,7 +131,8 @@ def _meet(p1: np.ndarray, p2: np.ndarray, p3: np.ndarray, p4: np.ndarray) -> np.
     if abs(den) < 1e-9:
         return None
     t = ((p3[0] - p1[0]) * d2[1] - (p3[1] - p1[1]) * d2[0]) / den
-    return p1 + t * d1
+    met: np.ndarray = p1 + t * d1
+    return met
 
 
 def _side_search(
@@ -264,7 +266,7 @@ def reasonable(q: np.ndarray) -> bool:
         return False
     w = (sides[0] + sides[2]) / 2
     h = (sides[1] + sides[3]) / 2
-    return h > 0 and 1.0 < w / h < 2.2
+    return bool(h > 0 and 1.0 < w / h < 2.2)
 
 
 def side_searches(

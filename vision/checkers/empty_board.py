@@ -14,7 +14,8 @@ def to_lab8(rect_bgr: np.ndarray) -> np.ndarray:
     >>> to_lab8(np.full((4, 4, 3), 255, np.uint8))[0, 0].tolist()
     [255, 128, 128]
     """
-    return cv2.cvtColor(cv2.GaussianBlur(rect_bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    lab: np.ndarray = cv2.cvtColor(cv2.GaussianBlur(rect_bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    return lab
 
 
 def to_lab(rect_bgr: np.ndarray) -> np.ndarray:
@@ -23,7 +24,8 @@ def to_lab(rect_bgr: np.ndarray) -> np.ndarray:
 
 def colour_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     # L counts half: shading and vignetting move L far more than they move a, b.
-    return np.sqrt(_sq_dist(np.asarray(a), np.asarray(b)))
+    dist: np.ndarray = np.sqrt(_sq_dist(np.asarray(a), np.asarray(b)))
+    return dist
 
 
 def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -34,7 +36,8 @@ def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if type(d0) is not np.ndarray or d0.dtype.kind != "f":  # a scalar (two colours), ints
         d1 = a[..., 1] - b[..., 1]
         d2 = a[..., 2] - b[..., 2]
-        return 0.25 * (d0 * d0) + d1 * d1 + d2 * d2
+        sq: np.ndarray = 0.25 * (d0 * d0) + d1 * d1 + d2 * d2
+        return sq
     # Float differences, in place (unlike_board's 24 stacked strips: ~20% faster).
     return _sq_in_place(d0, a[..., 1], a[..., 2], b)
 
@@ -68,9 +71,8 @@ _FAR_SQ = np.nextafter(np.float32(324.0), np.float32(np.inf))
 def far_from(a: np.ndarray, ref: np.ndarray) -> np.ndarray:
     """``colour_dist(a, ref) > 18.0``, without the square roots for float32 colours."""
     sq = _sq_dist(a, ref)
-    if sq.dtype != np.float32:
-        return np.sqrt(sq) > 18.0
-    return sq > _FAR_SQ
+    far: np.ndarray = np.sqrt(sq) > 18.0 if sq.dtype != np.float32 else sq > _FAR_SQ
+    return far
 
 
 def unlike_board(
@@ -96,7 +98,7 @@ def unlike_board(
         far_field, far_tri = d_field > _FAR_SQ, d_tri > _FAR_SQ
     # The nearer colour is far exactly when both are: the same pixels as thresholding the
     # chosen distances, in bytes instead of floats.
-    far = np.where(tri_mask, far_tri, far_field)
+    far: np.ndarray = np.where(tri_mask, far_tri, far_field)
     np.logical_and(far_field, far_tri, out=far, where=unsure)
     return far
 
@@ -107,11 +109,12 @@ def point_profiles(
     """Per cell: along the column, the fraction of central pixels unlike the empty board (one
     2-D mask a cell, or the cells' masks stacked)."""
     width = diffs[0].shape[1]
-    central = np.abs(np.arange(width) - cx) < 0.3 * dx
-    cols = np.flatnonzero(central)
+    near = np.abs(np.arange(width) - cx) < 0.3 * dx
+    cols = np.flatnonzero(near)
+    central: np.ndarray | slice = near
     # The central columns are one run (|x - cx| under a bound): a slice, not a gathered copy.
     if len(cols) and cols[-1] - cols[0] + 1 == len(cols):
-        central = slice(int(cols[0]), int(cols[-1]) + 1)  # type: ignore[assignment]
+        central = slice(int(cols[0]), int(cols[-1]) + 1)
     if isinstance(diffs, np.ndarray) and isinstance(cares, np.ndarray) and diffs.ndim == 3:
         # Stacked: every cell's rows in one reduction (a view: cells x rows, the central
         # columns), the same counts and divisions as cell by cell.
@@ -131,7 +134,8 @@ def _row_counts(mask: np.ndarray) -> np.ndarray:
     """``mask.sum(axis=1)`` of a boolean array (as int64), by OpenCV's row reduction of its
     0 / 1 bytes: numpy widens every element first."""
     if mask.dtype != np.bool_ or mask.ndim != 2 or not mask.size or mask.strides[1] != 1:
-        return mask.sum(axis=1)
+        numpys: np.ndarray = mask.sum(axis=1)
+        return numpys
     sums = cv2.reduce(mask.view(np.uint8), 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)
     return sums.ravel().astype(np.int64)
 

@@ -69,7 +69,8 @@ def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
     numpy's virtual index, pair and interpolation (``_lerp``), step for step. A float32 array
     is interpolated in float32 (the rims: within float32 rounding of numpy's)."""
     if a.shape[1] == 0 or a.dtype not in (np.float32, np.float64) or np.isnan(a).any():
-        return np.percentile(a, q, axis=1)
+        numpys: np.ndarray = np.percentile(a, q, axis=1)
+        return numpys
     n = a.shape[1]
     v = (n - 1) * (q / 100)  # the 'linear' method's virtual index
     if v >= n - 1:
@@ -82,9 +83,8 @@ def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
     srt = np.sort(a, axis=1)
     below, above = srt[:, lo], srt[:, hi]
     diff = above - below
-    if gamma >= 0.5:
-        return above - diff * (1 - gamma)
-    return below + diff * gamma
+    lerp: np.ndarray = above - diff * (1 - gamma) if gamma >= 0.5 else below + diff * gamma
+    return lerp
 
 
 def _radial_best(
@@ -109,7 +109,7 @@ def _radial_best(
     at += xi
     at *= 3
     flat_x, flat_y = gx.reshape(-1), gy.reshape(-1)
-    best = np.empty(0)
+    best: np.ndarray = np.empty(0)
     for c in range(3):
         radial = np.take(flat_x[c:], at) * cos
         radial += np.take(flat_y[c:], at) * sin
@@ -190,7 +190,8 @@ def slot_rims(edges: Edges, xs: np.ndarray, ys: np.ndarray, d: float) -> np.ndar
     pos = np.stack([xs, ys, np.zeros(len(xs))], axis=1).astype(np.float64)
     cands = (pos[:, None, :] + off[None]).reshape(-1, 3).astype(np.float32)
     rim = ring_evidence(edges.gx, edges.gy, cands, edges.scale)
-    return rim.reshape(len(xs), len(off)).max(axis=1)
+    strongest: np.ndarray = rim.reshape(len(xs), len(off)).max(axis=1)
+    return strongest
 
 
 def slot_rim(edges: Edges, x: float, y: float, d: float) -> float:
@@ -275,7 +276,8 @@ def in_mask(circles: np.ndarray, mask: np.ndarray) -> np.ndarray:
     h, w = mask.shape
     xi = np.clip(circles[:, 0].astype(int), 0, w - 1)
     yi = np.clip(circles[:, 1].astype(int), 0, h - 1)
-    return mask[yi, xi] > 0
+    inside: np.ndarray = mask[yi, xi] > 0
+    return inside
 
 
 def backed(found: list[Found], circles: np.ndarray, d: float) -> bool:

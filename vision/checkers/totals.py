@@ -118,7 +118,7 @@ def unexplained_share(
     unlike = np.ones(small.shape[:2], bool)
     for ref in (field, *tri_colours):
         unlike &= colour_dist(small, ref) > 30.0
-    known = np.zeros(small.shape[:2], np.uint8)
+    known: np.ndarray = np.zeros(small.shape[:2], np.uint8)
     for x, y, _r, _side in discs:
         cv2.circle(known, (int(x / 4), int(y / sy / 4)), int(0.62 * d / 4) + 1, 1, -1)
     known |= ignore_mask[::4, ::4][: known.shape[0], : known.shape[1]]
