@@ -242,8 +242,13 @@ SIDE_FACE_THRESHOLD = 0.5
 # before loose_dice held candidates to the read faces' pips), hence a bar near 1. Rendered
 # candidates: cocked dice 0.70-1.0 (most over 0.95), flat dice 0.81-0.94. Board given, cocked
 # tp/fp/fn: IMG_51201-51400 (real pips) 277/12/65 -> 283/12/59, IMG_51401-51600 280/2/68 ->
-# 284/2/64.
-LOOSE_THRESHOLD = 0.95
+# 284/2/64. Session 26: 0.95 -> 0.9, under the model's own bar (0.905), which a candidate
+# then takes. Candidates of 1400 renders (board given: IMG_51201-51600, 55101-55500,
+# IMG_0001-0200) and the real boards (given and found): 3 cocked dice 0.90-0.93 between the
+# bars; of the rest over 0.8, cubes (0.85-0.99: dropped beside the found cube, as those over
+# 0.95 were) and an ArUco marker 0.94 (dropped by ``dice_markers``); flat dice at most 0.81,
+# fm gammon's highest 0.76.
+LOOSE_THRESHOLD = 0.9
 
 
 def restate(

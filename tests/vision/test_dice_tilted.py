@@ -128,3 +128,29 @@ def test_restate_keeps_a_loose_candidate_only_when_called_cocked(
     assert bars == [True, False]
     want = [(None, "cocked"), (3, "flat")] if called == "cocked" else [(3, "flat")]
     assert [(r.value, r.state) for r in out] == want
+
+
+@pytest.mark.parametrize(("p", "state"), [(0.92, "cocked"), (0.88, "flat")])
+def test_a_loose_candidate_takes_the_bar_of_the_models_calls(
+    p: float, state: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A loose candidate scoring 0.92 is a cocked die (rendered cocked dice score 0.90-0.93
+    there, no die candidate but a marker over 0.89); under the model's own bar it is not.
+    Strays beside it do not lower its bar."""
+    import numpy as np
+
+    from vision import cocked
+    from vision.cocked import N_FEATURES, CockedModel
+    from vision.cocked_view import CameraView
+    from vision.dice_tilt import TiltCues, state_from_model
+
+    z, one = np.zeros((N_FEATURES, 1), np.float32), np.ones(N_FEATURES, np.float32)
+    logit = float(np.log(p / (1 - p)))  # every view scores p
+    zero1 = np.zeros(1, np.float32)
+    model = CockedModel(0 * one, one, z, zero1, zero1, logit, 0.905)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+    img = np.full((200, 200, 3), 90, np.uint8)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0))
+    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
+    got = state_from_model(img, (100.0, 100.0), 30.0, cues, view, 2, 0, False, True)
+    assert got == state
