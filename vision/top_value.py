@@ -6,29 +6,27 @@ leaves many unread and some wrong. A small network (``TopValueModel``: one hidde
 softmax over the values 1-6; trained on renders only by ``vision.train_top_value``) looks at
 the die as ``vision.cocked`` cuts it (the top face's plane of a flat die there, rectified by
 the camera the board gives and turned so that perspective's side faces are up), as a grey
-thumbnail normalised to the die's face, with what the reader made of it (the value read, the
-faces put aside on the die, the pips near it). ``settle`` applies it to one reading:
+thumbnail normalised to the die's face (optionally with what the reader made of it:
+``ReadContext``). ``settle`` applies it to one reading restate called cocked or left unread
+(``decide``): an unread die takes the model's value at ``bar_unread``; a read the model
+disputes takes its value at ``bar_override``; a read of 2 or 3 (``DOUBTED``, most of a
+cocked die's wrong reads) to which the model gives under ``bar_doubt`` is left unread. A
+wrong value is worse than an unread one: the bars are calibrated on renders the model never
+saw (``vision.train_top_value --calibrate``).
 
-- an unread die takes the model's value when its probability reaches ``bar_unread``;
-- a die read, whose value the model doubts (its own value at ``bar_doubt`` or more), is left
-  unread, unless the model is sure enough (``bar_override``) to give its own value.
-
-A wrong value is worse than an unread one: the bars are calibrated on renders the model never
-saw, for precision first (``vision.train_top_value --calibrate``).
-
-Status (session 26): **no model is committed and restate does not call** ``settle`` (without a
-model file it returns the reading as it is). Networks trained as ``vision.train_top_value``
-says (1950 renders, 3065 labelled cocked-or-unread readings) do not read what the geometric
-reader misses. Held-out renders IMG_54601-55100 (818 labelled readings: 597 read right, 50
-wrong, 171 unread), each network's argmax right on read-right / read-wrong / unread dice:
-with the reader's context 98.7% / 6% / 35% (p >= 0.9 on unread: 16 of 24 right); on the
-thumbnail alone, trained with quarter turns, 93.6% / 12% / 40% (11 of 15); with context,
-turns, 128 units and L2 0.01, 99.7% / 2% / 32%. With context the network copies the value
-read; on the thumbnail it counts clear faces but not the dice the reader leaves unread or
-reads wrong, which show two or three faces nearly alike (their top is the face most nearly
-up, a 3-D judgement). No bar for unread dice nor for overriding a read reaches 99% on the
-calibration renders (IMG_54101-54600); the doubt bar found there (0.849: 4 wrong reads left
-unread, no right one) lost 3 right reads for 1 wrong one on the held-out renders.
+The committed model (session 26; ``vision/models/top_value.npz``, 0.26 MB) is blind to the
+reader's context, trained with quarter turns (``vision.train_top_value``'s doc has the
+commands). Only its doubt bar is on (0.094: of the cocked 2s and 3s under it on the
+calibration renders IMG_54101-54600, 6 of 8 were wrong). Held-out renders IMG_54601-55100,
+readings restate called cocked or left unread (818 labelled): right / wrong / unread 597 /
+50 / 171 -> 596 / 41 / 181. The network does not read what the geometric reader misses: its
+argmax is right on 93.6% of the reads that are right, 12% of those that are wrong and 40% of
+the dice left unread (p >= 0.9: 11 of 15), so no bar for unread dice nor for overriding a
+read reaches 99% there (on the calibration renders: none with 20 calls). Those dice show two
+or three faces nearly alike; their top is the face most nearly up, a 3-D judgement. Networks
+given the reader's context copy the value read (98.7% / 6% / 35%), and the doubt bar that
+such a network's own disagreement gave on the calibration renders lost 3 right reads for 1
+wrong one held out.
 
     >>> import numpy as np
     >>> from vision.cocked_view import CameraView
@@ -41,7 +39,7 @@ unread, no right one) lost 3 right reads for 1 wrong one on the held-out renders
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -92,14 +90,15 @@ def value_features(
     patch: np.ndarray,
     view: DieView,
     die_px: float,
-    context: ReadContext,
+    context: ReadContext | None,
     scale: float = 1.0,
     flip: bool = False,
     rot: int = 0,
 ) -> np.ndarray:
     """Feature vector of a die from its ``vision.cocked.die_patch`` (made with ``die_px``),
-    ``view`` (``CameraView.at`` its centre) and ``context``; ``scale``/``flip`` as
-    ``vision.cocked.patch_features`` (training's jitter and mirror)."""
+    ``view`` (``CameraView.at`` its centre) and ``context`` (None: zeros, a model blind to
+    it); ``scale``/``flip`` as ``vision.cocked.patch_features`` (training's jitter and
+    mirror), ``rot`` quarter turns of the thumbnail (training's)."""
     crop = _crop(patch, crop_matrix(view, die_px, scale), flip)
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
     small = cv2.resize(grey, (_THUMB, _THUMB), interpolation=cv2.INTER_AREA)
@@ -111,7 +110,8 @@ def value_features(
     g = np.clip((small - face) / spread, -4.0, 2.0)
     if rot:
         g = np.rot90(g, rot)
-    return np.concatenate([g.ravel(), _context(context)]).astype(np.float32)
+    ctx = _context(context) if context is not None else np.zeros(N_CONTEXT, np.float32)
+    return np.concatenate([g.ravel(), ctx]).astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -127,8 +127,8 @@ class TopValueModel:
     b2: np.ndarray
     bar_unread: float = 1.01
     bar_override: float = 1.01
-    bar_doubt: float = 1.01
-    notes: str = field(default="", compare=False)
+    bar_doubt: float = 0.0
+    context: bool = True  # False: trained blind to the reader's context (zeros)
 
     def probabilities(self, feats: np.ndarray) -> np.ndarray:
         """(n, 6) value probabilities of feature rows ``feats`` (n, ``N_VALUE_FEATURES``)."""
@@ -143,14 +143,13 @@ class TopValueModel:
         self, patch: np.ndarray, view: DieView, die_px: float, context: ReadContext
     ) -> np.ndarray:
         """The six value probabilities of a die, averaged over ``VALUE_VIEWS``."""
-        rows = np.array(
-            [value_features(patch, view, die_px, context, s, f) for s, f in VALUE_VIEWS]
-        )
+        ctx = context if self.context else None
+        rows = np.array([value_features(patch, view, die_px, ctx, s, f) for s, f in VALUE_VIEWS])
         out: np.ndarray = self.probabilities(rows).mean(axis=0)
         return out
 
     def save(self, path: Path | str = VALUE_MODEL_PATH) -> None:
-        arrs = {k: np.asarray(v, np.float32) for k, v in vars(self).items() if k != "notes"}
+        arrs = {k: np.asarray(v, np.float32) for k, v in vars(self).items()}
         np.savez_compressed(path, **arrs)  # type: ignore[arg-type]
 
     @staticmethod
@@ -176,30 +175,38 @@ def _load(path: str) -> TopValueModel | None:
         float(z["bar_unread"]),
         float(z["bar_override"]),
         float(z["bar_doubt"]),
+        bool(z["context"]) if "context" in z else True,
     )
 
 
-def decide(p: np.ndarray, value: int | None, model: TopValueModel) -> tuple[int | None, bool]:
-    """(value, changed) from the model's six probabilities ``p`` and the value read: see the
-    module doc's rules.
+# Values whose reads the model may doubt: a cocked die's wrong reads are mostly a 2 or a 3 (a
+# side face's, or part of a face): renders IMG_45401-51600 (train), 114 of 169 wrong reads.
+DOUBTED = (2, 3)
 
-    >>> m = TopValueModel(*(np.zeros(1),) * 6, bar_unread=0.9, bar_override=0.99, bar_doubt=0.8)
+
+def decide(p: np.ndarray, value: int | None, model: TopValueModel) -> tuple[int | None, bool]:
+    """(value, changed) from the model's six probabilities ``p`` and the value read: an unread
+    die takes the model's value at ``bar_unread``; a read the model disputes at
+    ``bar_override`` takes its value; a read of a ``DOUBTED`` value that the model gives less
+    than ``bar_doubt`` is left unread.
+
+    >>> m = TopValueModel(*(np.zeros(1),) * 6, bar_unread=0.9, bar_override=0.99, bar_doubt=0.1)
     >>> decide(np.array([0.95, 0.01, 0.01, 0.01, 0.01, 0.01]), None, m)
     (1, True)
-    >>> decide(np.array([0.85, 0.03, 0.03, 0.03, 0.03, 0.03]), 2, m)  # doubted: unread
+    >>> decide(np.array([0.85, 0.05, 0.03, 0.03, 0.02, 0.02]), 2, m)  # doubted: unread
     (None, True)
-    >>> decide(np.array([0.85, 0.03, 0.03, 0.03, 0.03, 0.03]), 1, m)
-    (1, False)
+    >>> decide(np.array([0.85, 0.05, 0.03, 0.03, 0.02, 0.02]), 5, m)  # a 5: kept
+    (5, False)
+    >>> decide(np.array([0.5, 0.3, 0.05, 0.05, 0.05, 0.05]), 2, m)
+    (2, False)
     """
     k = int(np.argmax(p))
     best = float(p[k])
     if value is None:
         return (k + 1, True) if best >= model.bar_unread else (None, False)
-    if k + 1 == value:
-        return value, False
-    if best >= model.bar_override:
+    if k + 1 != value and best >= model.bar_override:
         return k + 1, True
-    if best >= model.bar_doubt:
+    if value in DOUBTED and float(p[value - 1]) < model.bar_doubt:
         return None, True
     return value, False
 
@@ -211,7 +218,7 @@ def settle(
     its value settled by the model (``decide``); as it is without a model file. ``view``: a
     flat die's view at its centre, ``strays``: ``vision.cocked_strays.strays_beside``."""
     model = TopValueModel.load()
-    if model is None:
+    if model is None or not _may_change(reading.value, model):
         return reading
     others = tuple(getattr(reading, "others", ()))[:4]
     context = ReadContext(
@@ -225,3 +232,11 @@ def settle(
     p = model.judge(die_patch(image_bgr, reading.centre, die_px), view, die_px, context)
     value, changed = decide(p, reading.value, model)
     return replace(reading, value=value) if changed else reading
+
+
+def _may_change(value: int | None, model: TopValueModel) -> bool:
+    """Whether ``decide`` can change a read of ``value`` at the model's bars (else the model
+    is not run: ~1 ms a die)."""
+    if value is None:
+        return model.bar_unread <= 1.0
+    return model.bar_override <= 1.0 or (value in DOUBTED and model.bar_doubt > 0.0)

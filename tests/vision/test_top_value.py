@@ -31,16 +31,18 @@ def _sure_of(value: int, bars: tuple[float, float, float] = (0.9, 0.99, 0.8)) ->
 
 
 def test_decide_takes_gives_doubts_and_keeps() -> None:
-    m = _sure_of(1, (0.9, 0.99, 0.8))
+    m = _sure_of(1, (0.9, 0.99, 0.1))
     p = np.array([0.05, 0.05, 0.05, 0.05, 0.75, 0.05])
     assert decide(p, None, m) == (None, False)  # under the unread bar
-    assert decide(p, 2, m) == (2, False)  # disputes, under the doubt bar
+    assert decide(p, 2, m) == (None, True)  # a 2 the model gives 0.05: doubted
+    assert decide(p, 4, m) == (4, False)  # a 4 is not doubted
+    assert decide(p, 5, m) == (5, False)
     p = np.array([0.02, 0.02, 0.02, 0.02, 0.9, 0.02])
     assert decide(p, None, m) == (5, True)
-    assert decide(p, 2, m) == (None, True)  # doubted, not sure enough to give its own
-    assert decide(p, 5, m) == (5, False)
     p = np.array([0.002, 0.002, 0.002, 0.002, 0.99, 0.002])
-    assert decide(p, 2, m) == (5, True)
+    assert decide(p, 4, m) == (5, True)  # sure past the override bar
+    p = np.array([0.2, 0.5, 0.2, 0.05, 0.03, 0.02])
+    assert decide(p, 3, m) == (3, False)  # the model gives the 3 over the bar
 
 
 @dataclass(frozen=True)
@@ -111,3 +113,31 @@ def test_training_rows_are_seeded_labelled_only_and_mirrored() -> None:
     t1, _, _ = features(s, augment=True, turns=True)
     t2, _, _ = features(s, augment=True, turns=True)
     assert t1.shape == (16, N_VALUE_FEATURES) and np.array_equal(t1, t2)
+
+
+def _drawn_die(pips: list[tuple[float, float]], d: int = 30) -> np.ndarray:
+    """A white die's face with ``pips`` (offsets in die sides) on green cloth at (400, 300)."""
+    import cv2
+
+    img = np.zeros((600, 800, 3), np.uint8)
+    img[:] = (40, 90, 30)
+    h = d // 2
+    cv2.rectangle(img, (400 - h, 300 - h), (400 + h, 300 + h), (235, 235, 235), -1)
+    for x, y in pips:
+        cv2.circle(img, (int(400 + x * d), int(300 + y * d)), d // 10, (20, 20, 20), -1)
+    return cv2.GaussianBlur(img, (0, 0), 0.8)
+
+
+def test_the_committed_model_doubts_a_three_read_on_a_six() -> None:
+    """The committed model: a cocked die read as 3 whose face shows six pips is left unread;
+    read as a 3 on a face of three, it stays a 3 (the model sees the pips, not the read)."""
+    m = TopValueModel.load()
+    assert m is not None and not m.context and 0.0 < m.bar_doubt < 0.5
+    assert m.bar_unread > 1.0 and m.bar_override > 1.0  # no bar reached 99% on renders
+    corners = np.array([(30.0, 20.0), (770.0, 25.0), (765.0, 580.0), (35.0, 575.0)])
+    view = CameraView.from_corners(corners, (800, 600), 30.0).at((400.0, 300.0))
+    six = _drawn_die([(x, y) for x in (-0.25, 0.25) for y in (-0.3, 0.0, 0.3)])
+    three = _drawn_die([(-0.25, -0.25), (0.0, 0.0), (0.25, 0.25)])
+    pips = ((400.0, 300.0, 3.0),) * 3
+    assert settle(six, _Reading(3, (400.0, 300.0), "cocked", pips), view, 30.0).value is None
+    assert settle(three, _Reading(3, (400.0, 300.0), "cocked", pips), view, 30.0).value == 3
