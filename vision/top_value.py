@@ -19,7 +19,11 @@ reader's context, trained with quarter turns (``vision.train_top_value``'s doc h
 commands). Only its doubt bar is on (0.094: of the cocked 2s and 3s under it on the
 calibration renders IMG_54101-54600, 6 of 8 were wrong). Held-out renders IMG_54601-55100,
 readings restate called cocked or left unread (818 labelled): right / wrong / unread 597 /
-50 / 171 -> 596 / 41 / 181. The network does not read what the geometric reader misses: its
+50 / 171 -> 596 / 41 / 181. Evals: IMG_54601-54700 board given, cocked dice right / wrong /
+unread 126 / 10 / 22 -> 126 / 8 / 24; dev given and found unchanged; IMG_53301-53500 found,
+dice value wrong 6 -> 4, unread 22 -> 25 (one cocked die right lost, a flat one called cocked
+wrong -> unread); the real boards' reads identical. ~0.45 ms a die it judges (one core). The
+network does not read what the geometric reader misses: its
 argmax is right on 93.6% of the reads that are right, 12% of those that are wrong and 40% of
 the dice left unread (p >= 0.9: 11 of 15), so no bar for unread dice nor for overriding a
 read reaches 99% there (on the calibration renders: none with 20 calls). Those dice show two
