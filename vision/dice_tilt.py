@@ -20,6 +20,7 @@ from vision.face_normal import FaceTilts, OtherFace, face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 from vision.top_face import top_face
+from vision.top_value import settle
 
 
 @dataclass(frozen=True)
@@ -256,6 +257,7 @@ def restate(
     readings: list[Any],
     corners: tuple[tuple[float, float], ...],
     die_px: float,
+    value_model: bool = True,
 ) -> list[Any]:
     """The dice ``find_dice`` read on a board frame, each judged flat / cocked again with the
     camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
@@ -266,7 +268,10 @@ def restate(
     of 4-6 pips that may be a side face, with another face of its die up the view from it,
     gives way to that face (``face_above``); before these, a face read that is no die's top
     gives way to a face of 4-6 pips put aside on the die that is (``vision.top_face``).
-    Readings without tilt cues (another finder's) are left as they are."""
+    Last, a die called cocked (or left unread) is put to the learned top-face value model
+    (``vision.top_value.settle``: a cocked 2 or 3 it doubts is left unread; ``value_model``
+    False: not, as its training reads). Readings without tilt cues (another finder's) are
+    left as they are."""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
     out = []
@@ -307,6 +312,8 @@ def restate(
                     r = replace(r, value=None)
                 if r.state == "flat" and r.value in (2, 3) and tilted_short(r.pips, view):
                     r = replace(r, value=None)
+            if value_model and (r.state == "cocked" or r.value is None):
+                r = settle(image_bgr, r, view, die_px, strays)
         out.append(r)
     return out
 
