@@ -132,7 +132,8 @@ def test_one_missing_goes_to_the_empty_point_the_cue_sees_not_the_tall_stack() -
     likes: list[bool | None] = [None] * 24
     for i in (8, 9, 10):
         likes[i], conf[i] = False, 0.5
-    seen = {8: 0.04, 9: 0.81, 10: 0.05}
+    seen = dict.fromkeys(range(24), 0.0)  # the cue answers for every point
+    seen.update({8: 0.04, 9: 0.81, 10: 0.05})
     fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
     assert (white[9], white[12], sum(white)) == (1, 6, 15)
     # Without a clear pick among the empty points, the tall stack still takes it.
@@ -307,3 +308,27 @@ def test_a_clearly_seen_empty_point_whose_second_slot_shows_too_takes_both_missi
         fill_short(white, black, 0, 0, conf, likes, seen.__getitem__, more=pair.get)
         assert (white[9], white[12], sum(white)) == (*want, 15)
         assert conf[9] == 0.5
+
+
+def test_one_missing_goes_to_a_seen_empty_point_unlike_either_set_not_the_tall_stack() -> None:
+    # Own IMG_55589: black's lone checker on a dark point read empty, coloured like neither set
+    # (the cue 0.91, every other empty point 0.09 or less), while black's five on point 22,
+    # its one doubted point, took the missing checker (six).
+    white, black = [0] * 24, [0] * 24
+    white[5], white[7], white[13], white[18] = 5, 3, 5, 2
+    black[23], black[16], black[11], black[21] = 4, 3, 2, 5  # 14, checkers outside its home
+    conf = [1.0] * 24
+    conf[21], conf[12] = 0.2, 0.5  # the doubted five; point 13 empty, doubted
+    likes: list[bool | None] = [None] * 24
+    seen = dict.fromkeys(range(24), 0.05)
+    seen[12] = 0.91
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[12], black[21], conf[12], sum(black)) == (1, 5, 0.5, 15)
+    # Without a clear pick the doubted five still takes it.
+    black[12], seen[12] = 0, 0.08
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[12], black[21], sum(black)) == (0, 6, 15)
+    # Nor does a believed empty point the cue sees: the five takes it.
+    black[21], seen[12], conf[12] = 5, 0.91, 1.0
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[12], black[21]) == (0, 6)

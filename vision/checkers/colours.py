@@ -19,6 +19,69 @@ def colour_votes(labels: np.ndarray, free: np.ndarray) -> np.ndarray:
     return labels[free] if np.any(free) else labels
 
 
+def majority(votes: np.ndarray) -> bool:
+    """Is a point black by its checkers' votes (``colour_votes``, edge first)?  The majority;
+    on a tie the edge checker's (a point's stack starts at the edge: past it, a triangle or a
+    die read as checkers of the other colour -- own IMG_55501-55900: a lone wood checker
+    beside three of a cream triangle named white 4, a red one under a white die white 2).
+
+    >>> majority(np.array([1, 0, 0])), majority(np.array([1, 0, 0, 1])), majority(np.array([]))
+    (False, True, False)
+    """
+    n = len(votes)
+    if not n:
+        return False
+    dark = int(votes.sum())
+    return bool(votes[0]) if 2 * dark == n else 2 * dark > n
+
+
+# A lone checker's (or a pair's) centre sample this much lighter (Lab L, 0-255) than the
+# median round it is a glint: a glossy dark checker's highlight, read as the lighter set (own
+# IMG_55501-55900: a black checker's centre at L 78 beside grey checkers' 82-100, the median
+# round it 27, believed white).  A stack's other checkers outvote a glint on one of them.
+GLINT_L = 30.0
+GLINT_MOST = 2
+# The median's samples: 16 directions at these fractions of the radius (inside the rim's
+# shadow, outside a centre glint).
+GLINT_RADII = (0.5, 0.75)
+_ANGLES = np.linspace(0.0, 2.0 * np.pi, 16, endpoint=False)
+
+
+def unglinted(
+    lab: np.ndarray, found_cells: list[list[Found]], d: float
+) -> list[tuple[float, float, float]]:
+    """Each checker's colour sample (``Found.colour``, the cells' order), the median of its
+    disc's ring (``GLINT_RADII``) instead where the centre is a glint (``GLINT_L`` lighter), on
+    points of ``GLINT_MOST`` checkers at most.  ``lab``: the square-pixel Lab image the
+    checkers were found on.
+
+    >>> lab = np.full((40, 40, 3), (20.0, 128.0, 128.0), np.float32)
+    >>> lab[18:23, 18:23] = (90.0, 128.0, 128.0)   # a highlight at the centre
+    >>> f = Found(20.0, 20.0, 20.0, (90.0, 128.0, 128.0))
+    >>> unglinted(lab, [[f]], 30.0)
+    [(20.0, 128.0, 128.0)]
+    """
+    out = [f.colour for fs in found_cells for f in fs]
+    few = [f for fs in found_cells if len(fs) <= GLINT_MOST for f in fs]
+    if not few:
+        return out
+    h, w = lab.shape[:2]
+    centres = np.array([(f.x, f.y) for f in few], np.float32)
+    steps = np.concatenate([np.cos(_ANGLES), np.sin(_ANGLES)]).reshape(2, -1).T
+    ring = np.concatenate([steps * (k * d / 2.0) for k in GLINT_RADII])  # (32, 2) offsets
+    pts = centres[:, None, :] + ring[None].astype(np.float32)
+    xs = np.clip(pts[..., 0].astype(int), 0, w - 1)
+    ys = np.clip(pts[..., 1].astype(int), 0, h - 1)
+    med = np.median(lab[ys, xs], axis=1)  # (checkers, 3)
+    glint = {
+        id(f): m for f, m in zip(few, med.tolist(), strict=True) if f.colour[0] - m[0] > GLINT_L
+    }
+    if not glint:
+        return out
+    flat = [f for fs in found_cells for f in fs]
+    return [tuple(glint[id(f)]) if id(f) in glint else c for f, c in zip(flat, out, strict=True)]
+
+
 # A set this near grey (chroma) is white when the other is clearly more coloured.
 NEUTRAL_CHROMA = 12.0
 CHROMA_GAP = 4.0
@@ -201,8 +264,14 @@ def two_clusters(feats: np.ndarray) -> np.ndarray:
 
 
 def _chroma(lab: np.ndarray) -> float:
-    """Distance from grey of an OpenCV 8-bit Lab colour."""
-    return float(np.hypot(lab[1] - 128.0, lab[2] - 128.0))
+    """Distance from grey of an OpenCV 8-bit Lab colour, blue left out: a cold cast is the
+    light's, no set's colour (own IMG_55501-55900: white checkers at b 118 under cool light,
+    chroma 10, beside a cream set at 5.5 named white: every point swapped, the frame doubted).
+
+    >>> _chroma(np.array([200.0, 128.0, 118.0])), _chroma(np.array([200.0, 128.0, 134.0]))
+    (0.0, 6.0)
+    """
+    return float(np.hypot(lab[1] - 128.0, max(float(lab[2]) - 128.0, 0.0)))
 
 
 def _split(w: np.ndarray, by_axis: bool) -> tuple[np.ndarray, float]:

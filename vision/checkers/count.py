@@ -8,7 +8,7 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.checkers.bar import CubeSeen
 from vision.checkers.by_die import dice_mask
-from vision.checkers.colours import frame_colours, not_under_die, set_colours
+from vision.checkers.colours import frame_colours, not_under_die, set_colours, unglinted
 from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
@@ -165,7 +165,7 @@ def count_checkers(
     for (i, _), r in zip(rest, rest_rims, strict=True):
         row_rims[i].append(float(r))
     # Colour: one per point (points never hold both), by majority of its checkers.
-    feats = [f.colour for fs in found_cells for f in fs]
+    feats = unglinted(lab, found_cells, d)  # each one's sample, a glint's disc median instead
     feats_a = np.array(feats, np.float32).reshape(-1, 3)
     free = not_under_die([f for fs in found_cells for f in fs], ignore_mask)
     # One colour's checkers only, split by shading, or a stray colour beside both sets.

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die
-from vision.checkers.colours import colour_votes
+from vision.checkers.colours import colour_votes, majority
 from vision.checkers.fanned import fanned_run, outline_past_row
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import backed, colour_only, outlined_any
@@ -153,10 +153,11 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
         fs = found_cells[i]
         n = len(fs)
         votes = colour_votes(labels[k : k + n], free[k : k + n])  # free: made once above
-        # np.mean's and np.clip's numbers (counts over their number), without their overhead.
-        blk = bool(len(votes) and int(votes.sum()) / len(votes) > 0.5)
+        blk = majority(votes)
+        seen_fs, seen_labels, seen_free = fs, labels[k : k + n], free[k : k + n]
         k += n
         frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
+        # min(max()) is np.clip's numbers, without its overhead.
         agree = int(np.count_nonzero(votes == blk)) / len(votes) if n else 1.0
         conf[idx] = float(min(max(1.0 - 2.0 * frac, 0.0), 1.0) * agree)
         if single and n:
@@ -216,6 +217,11 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
             # point as dark (its rim alone shows), one under the die (2 read empty, 5 empty).
             conf[idx] = min(conf[idx], 0.5)
         fs, doubtful = checked_row(fs, row_rims[i], c, h, pitch, tri_colours[parity[i]][0])
+        if 0 < len(fs) < n and fs == seen_fs[: len(fs)]:
+            # The row's tail went (no rim: a triangle or shadow past it): the checkers kept
+            # name the colour, not the ones dropped (own IMG_55501-55900: a lone white checker
+            # with two of the wood triangle past it read as one wood checker).
+            blk = majority(colour_votes(seen_labels[: len(fs)], seen_free[: len(fs)]))
         n = len(fs)
         if doubtful:
             conf[idx] = min(conf[idx], 0.5)

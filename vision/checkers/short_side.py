@@ -11,7 +11,9 @@ tall stack one short, a row whose last checker's outline was lost), or a doubted
 whose edge slot is coloured like that set (a dark checker on a dark point).  When exactly as
 many such points as checkers are missing, each takes one, doubtfully; among more, the empty
 points the learned slot cue clearly sees a checker on (``slot_model``), or else the side's one
-doubted tall stack, take them (one missing: the one such empty point before any tall stack);
+doubted tall stack, take them (one missing: the one such empty point before any tall stack,
+or, the tall stack its side's one doubted point, an empty one coloured like neither set that
+the cue clearly sees against every other: ``_seen_unlike``);
 the side's one doubted point takes all; two missing and two doubted tall stacks take one each.
 With none of the
 side's, the board's one doubted point, empty and coloured like neither set (a dark pair on a
@@ -114,7 +116,17 @@ def fill_short(
         )
         tall = [i for i in cands if counts[i] >= TALL]
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
-        if len(cands) == short:
+        unlike = (
+            [] if strong or not tall else _seen_unlike(counts, other, conf, likes, edge_p, 1, blk)
+        )
+        if short == 1 and unlike and len(cands) == len(tall) == 1:
+            # One missing, the side's one doubted point a tall stack, and no empty point of its
+            # colour seen, but one coloured like neither set that the cue clearly sees a checker
+            # on against every other empty point (a dark checker on a dark point shows the
+            # triangle's colour): it, not the stack read whole (own IMG_55501-55900: a lone
+            # dark checker so, its side's five took it).
+            adds = {unlike[0]: 1}
+        elif len(cands) == short:
             adds = _seen_pair({i: 1 for i in cands}, strong, more)
         elif short == 1 and len(strong) == 1:
             # One missing, and one empty point the learned cue clearly sees a checker on (a lone
