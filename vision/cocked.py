@@ -207,7 +207,8 @@ def _centre_median(f: np.ndarray) -> np.ndarray:
     with an odd count the middle value itself, which numpy's median returns too (the mean of
     that one value), from a partition without its overhead (~70 -> ~10 us a view)."""
     centre = f[_C0:_C1, _C0:_C1].reshape(-1, f.shape[2])
-    return np.partition(centre, _MID, axis=0)[_MID]
+    mid: np.ndarray = np.partition(centre, _MID, axis=0)[_MID]
+    return mid
 
 
 def views_probability(
@@ -258,8 +259,8 @@ def _face_and_body(shade: np.ndarray, cos: np.ndarray) -> tuple[np.ndarray, ...]
     same = cos > 0.99
     k = np.ones((3, 3), np.uint8)
     out = []
-    for m in (same & (np.abs(shade - 1.0) < 0.15), same & (shade > 0.25) & (shade < 1.15)):
-        m = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_CLOSE, k)  # pips belong to it
+    for sel in (same & (np.abs(shade - 1.0) < 0.15), same & (shade > 0.25) & (shade < 1.15)):
+        m = cv2.morphologyEx(sel.astype(np.uint8), cv2.MORPH_CLOSE, k)  # pips belong to it
         _, lab = cv2.connectedComponents(m, connectivity=4)
         c = _CROP // 2
         li = np.bincount(lab[c - 2 : c + 3, c - 2 : c + 3].ravel(), minlength=2)[1:].argmax() + 1
@@ -322,7 +323,7 @@ class CockedModel:
     def save(self, path: Path | str = MODEL_PATH) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         arrs = {k: np.asarray(v, np.float32) for k, v in vars(self).items()}
-        np.savez_compressed(path, **arrs)
+        np.savez_compressed(path, **arrs)  # type: ignore[arg-type]  # numpy's stub takes **kwds for allow_pickle
 
     def joined(self, other: CockedModel, weight: float = 0.5) -> CockedModel:
         """One network whose logit is ``(1 - weight)`` x this one's plus ``weight`` x
@@ -366,7 +367,8 @@ class CockedModel:
     def probabilities(self, feats: np.ndarray) -> np.ndarray:
         """p(cocked) for each row of ``feats``."""
         h = np.maximum(0.0, ((feats - self.mean) / self.scale) @ self.w1 + self.b1)
-        return 1.0 / (1.0 + np.exp(-np.clip(h @ self.w2 + self.b2, -30, 30)))
+        p: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(h @ self.w2 + self.b2, -30, 30)))
+        return p
 
 
 @lru_cache(maxsize=4)

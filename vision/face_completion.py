@@ -55,7 +55,7 @@ def complete_six(gray: np.ndarray, g: Group) -> Group:
     r = g.r
     face = median([p.face for p in ps])
     contrast = median([p.contrast for p in ps])
-    found = []
+    found: list[Pip] = []
     for i in range(len(ps)):
         for j in range(i + 1, len(ps)):
             # Up to 1.5 sides: some makers set the two columns of a 6 closer than its rows.
@@ -188,7 +188,8 @@ def complete_face(gray: np.ndarray, g: Group, die_px: float) -> Group:
                     if best is None or margin > best[0]:
                         extra = [
                             Pip(
-                                *map(np.float64, nodes[k]),
+                                np.float64(nodes[k][0]),
+                                np.float64(nodes[k][1]),
                                 r,
                                 g.dark,
                                 ev[k] * contrast,

@@ -121,7 +121,8 @@ class _ScaleSpace:
     def dog_at(self, k: int, flat: np.ndarray) -> np.ndarray:
         """DoG layer k at the given flat pixel indices (the same float32 values as ``dog``)."""
         if k in self.dogs:
-            return self.dogs[k].ravel()[flat]
+            at: np.ndarray = self.dogs[k].ravel()[flat]
+            return at
         b = []
         h = self.level.shape[0]
         for i in (k + 1, k):
@@ -134,7 +135,8 @@ class _ScaleSpace:
                 b.append(self.blur(i).ravel()[flat])  # rows all over: blur it whole
             else:
                 b.append(_blur_rows(src, sigma, flat, bands))
-        return b[0] - b[1]  # as cv2.subtract: float32 a - b
+        diff: np.ndarray = b[0] - b[1]  # as cv2.subtract: float32 a - b
+        return diff
 
 
 def _extrema(

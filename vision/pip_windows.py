@@ -20,7 +20,8 @@ def window(ys: np.ndarray, xs: np.ndarray, h: int, w: int) -> np.ndarray:
     outside the image. (np.clip costs ~10 us a call in Python; one pair serves all nine.)"""
     yy = np.minimum(np.maximum(ys + _STEP, 0), h - 1)
     xx = np.minimum(np.maximum(xs + _STEP, 0), w - 1)
-    return (yy[:, None, :] * w + xx[None, :, :]).reshape(9, -1)
+    idx: np.ndarray = (yy[:, None, :] * w + xx[None, :, :]).reshape(9, -1)
+    return idx
 
 
 def windows_at(idx: np.ndarray, h: int, w: int) -> np.ndarray:
@@ -33,4 +34,5 @@ def windows_at(idx: np.ndarray, h: int, w: int) -> np.ndarray:
     if edge.any():
         ys, xs = np.divmod(idx[edge], w)
         near[:, edge] = window(ys, xs, h, w)
-    return near
+    out: np.ndarray = near
+    return out

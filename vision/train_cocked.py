@@ -92,14 +92,13 @@ import numpy as np
 from vision.cocked import (
     MODEL_PATH,
     N_FEATURES,
-    N_GEOMETRY,
-    N_PROFILE,
     SIZE_JITTER,
     VIEWS,
     CockedModel,
     patch_features,
 )
 from vision.cocked_samples import STATES, DieSamples, collect, found_dice
+from vision.cocked_shape import N_GEOMETRY, N_PROFILE
 from vision.cocked_view import CameraView, DieView
 
 # Share of training examples blurred, and the Gaussian sigma range (patch pixels): renders are
@@ -235,7 +234,8 @@ def fit_mlp(
 
 def _predict(z: np.ndarray, ps: tuple[np.ndarray, ...]) -> np.ndarray:
     h = np.maximum(0, z @ ps[0] + ps[1])
-    return 1 / (1 + np.exp(-np.clip(h @ ps[2] + ps[3], -30, 30)))
+    p: np.ndarray = 1 / (1 + np.exp(-np.clip(h @ ps[2] + ps[3], -30, 30)))
+    return p
 
 
 def pr_at(p: np.ndarray, y: np.ndarray, thr: float, w_neg: float = 1.0) -> tuple[float, float]:
