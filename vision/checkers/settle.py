@@ -168,7 +168,7 @@ def doubt_odd_last(
     if len(by_set) < 2:
         return
     for idx in range(24):
-        if not found[idx] or white[idx] + black[idx] == 0:
+        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
             continue
         blk = black[idx] > 0
         c = found[idx][-1].colour
@@ -204,7 +204,7 @@ def doubt_past_row(
     0.5
     """
     for idx in range(24):
-        if not found[idx] or white[idx] + black[idx] == 0:
+        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
             continue
         last = found[idx][-1].along
         past = np.asarray(sure[idx]) > last + PAST_ROW * pitch
@@ -241,7 +241,7 @@ def doubt_like_triangle(
     if len(by_set) < 2:  # measured on frames with both sets
         return
     for idx in range(24):
-        if not found[idx] or white[idx] + black[idx] == 0:
+        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
             continue
         blk = black[idx] > 0
         last = found[idx][-1]
