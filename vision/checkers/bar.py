@@ -159,7 +159,34 @@ def bar_checkers(
     else:
         blk = two_clusters(bar_cols_a)
     n_b = int(np.sum(blk))
+    if not doubt:
+        cube_y = cube.at[1] * h if cube is not None and cube.at is not None else h / 2
+        doubt = _uncounted_run(lab, geo, d, (colours, labels, feats), on_bar[:, 1], cube_y)
     return len(on_bar) - n_b, n_b, 0.5 if doubt else 0.7
+
+
+def _uncounted_run(
+    lab: np.ndarray,
+    geo: BoardGeometry,
+    d: float,
+    known: tuple[CheckerColours | None, np.ndarray, list[tuple[float, float, float]]],
+    counted: np.ndarray,
+    cube_y: float,
+) -> bool:
+    """Beside the bar checkers counted (centres ``counted``, rows), does the bar's middle show a
+    run at least RUN_MIN checkers long coloured like a set (discs from DOUBT_SHARE), away from
+    every counted checker (half a checker) and the cube's middle (``cube_y``; 0.3 checker)?  A
+    dark checker on a dark bar beside the cube, its outline lost, left out of the count (ck25
+    IMG_52208 and IMG_52534: a black one by the cube, both believed).  ``known``: the sets'
+    colours, labels and samples as for ``bar_checkers``."""
+    shares = _set_shares(lab, geo, d, *known)
+    if shares is None:
+        return False
+    ys = np.arange(lab.shape[0], dtype=np.float32)
+    free = np.abs(ys - cube_y) >= 0.3 * d
+    for y in counted:
+        free &= np.abs(ys - y) >= 0.5 * d
+    return any(_longest_run((share >= DOUBT_SHARE) & free) >= RUN_MIN * d for _, share in shares)
 
 
 def _set_shares(

@@ -3,6 +3,7 @@ drops), the doubts that need the whole board, and the frame's ``CheckerCounts``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 
@@ -14,12 +15,31 @@ from vision.checkers.bar_dice import die_on_bar
 from vision.checkers.colours import colour_votes
 from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
-from vision.checkers.model import CHECKERS_PER_SIDE, CheckerColours, CheckerCounts
+from vision.checkers.model import CHECKERS_PER_SIDE, CheckerColours, CheckerCounts, Found
 from vision.checkers.point_reads import FrameMeasures, PointEvidence, PointReads
 from vision.checkers.seen_empty import add_seen, doubt_faint, doubt_going_on
 from vision.checkers.short_side import bar_doubt, fill_short, short_on_bar
 from vision.checkers.slot_model import PointSlots
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
+
+# A row's outermost checker whose colour lies at least this far (``colour_dist``) from its
+# row's set, and nearer the other set, is no checker of the row: a die (found unread, or
+# missed) read as one (ck25 IMG_52573: a cocked die as a 3's fourth; fm gammon test11: a
+# missed die on an empty point read as a lone checker, both believed).  ck25, board given:
+# 1 of 2 believed-wrong points, 3 of 7136 believed-right ones (a die on the last checker).
+ODD_LAST = 25.0
+# Verified outlines this many or more centred past a row's outermost checker found (by
+# PAST_ROW pitch or more) are checkers the slot grid left out: a row read short (ck25
+# IMG_52306, found board: four read two, the grid's pitch 38 px against the outlines' 44,
+# believed).  ck25 and the paper webcam, given and found: 1 of 8 believed-wrong points, 2
+# of 13923 believed-right ones.
+PAST_ROW_OUTLINES = 2
+# A row's outermost checker found with no verified outline within LIKE_TRIANGLE_ON of its
+# centre (in checkers), coloured nearer its point's triangle than its set, is the triangle
+# (ck25 IMG_52564, found board: a black two read three on a dark point at 0.91; ck25 and the
+# paper webcam, given and found: 1 of 8 believed-wrong points, none of 13923 right ones).
+LIKE_TRIANGLE_ON = 0.3
+PAST_ROW = 0.6
 
 
 @dataclass(frozen=True)
@@ -99,6 +119,16 @@ def settle_sides(
     doubt_going_on(white, black, conf, seen_from)
     view = SlotView(stacked, cares, tri_mask & ~unsure, tri_each, sets, d, indices)
     doubt_covered(white, black, conf, view, (bar_w, bar_b, bar_conf), off)  # a die on an edge slot
+    doubt_odd_last(white, black, conf, [ev.found[row[idx]] for idx in range(24)], sets)
+    outlined = [ev.outlines[row[idx]][0] for idx in range(24)]
+    tris = [tri_each[row[idx]] for idx in range(24)]
+    doubt_like_triangle(
+        white, black, conf, [ev.found[row[idx]] for idx in range(24)], outlined, (tris, sets, d)
+    )
+    sure_alongs = [ev.outlines[row[idx]][1] for idx in range(24)]
+    doubt_past_row(
+        white, black, conf, [ev.found[row[idx]] for idx in range(24)], sure_alongs, m.pitch
+    )
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),
@@ -114,3 +144,109 @@ def settle_sides(
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
+
+
+def doubt_odd_last(
+    white: list[int],
+    black: list[int],
+    conf: list[float],
+    found: list[list[Found]],
+    sets: list[tuple[bool, np.ndarray]],
+) -> None:
+    """Doubt (counts kept) each point whose outermost checker found (``found``, by point
+    index) is coloured unlike its row's set (``ODD_LAST`` or more from it) and nearer the
+    other set (``sets``: (is black, colour)): a die read as the row's last checker.
+
+    >>> conf = [1.0] * 24
+    >>> f = [[Found(20.0, 10.0, 20.0, (200.0, 128.0, 128.0))]] + [[] for _ in range(23)]
+    >>> sets = [(False, np.array([60.0, 128, 128])), (True, np.array([190.0, 128, 128]))]
+    >>> doubt_odd_last([1] + [0] * 23, [0] * 24, conf, f, sets)
+    >>> conf[0]
+    0.5
+    """
+    by_set = {blk: tuple(float(v) for v in c) for blk, c in sets}
+    if len(by_set) < 2:
+        return
+    for idx in range(24):
+        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
+            continue
+        blk = black[idx] > 0
+        c = found[idx][-1].colour
+        own = _colour_dist(c, by_set[blk])
+        if own >= ODD_LAST and own > _colour_dist(c, by_set[not blk]):
+            conf[idx] = min(conf[idx], 0.5)
+
+
+def _colour_dist(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """``empty_board.colour_dist`` of two colours, in plain floats (24 pairs a frame)."""
+    return math.sqrt(0.25 * (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)
+
+
+def doubt_past_row(
+    white: list[int],
+    black: list[int],
+    conf: list[float],
+    found: list[list[Found]],
+    sure: list[np.ndarray],
+    pitch: float,
+) -> None:
+    """Doubt (counts kept) each point with checkers whose verified outlines (``sure``: their
+    distances from the point's edge, by point index) include PAST_ROW_OUTLINES or more centred
+    PAST_ROW ``pitch`` or further past its outermost checker found (``found``): a row the slot
+    grid read short.
+
+    >>> conf = [1.0] * 24
+    >>> row = [Found(20.0 + 38 * k, 10.0, 20.0 + 38 * k, (60.0, 128.0, 128.0)) for k in range(2)]
+    >>> f = [row] + [[] for _ in range(23)]
+    >>> sure = [np.array([22.0, 66.0, 110.0, 155.0])] + [np.zeros(0)] * 23
+    >>> doubt_past_row([2] + [0] * 23, [0] * 24, conf, f, sure, 38.0)
+    >>> conf[0]
+    0.5
+    """
+    for idx in range(24):
+        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
+            continue
+        last = found[idx][-1].along
+        past = np.asarray(sure[idx]) > last + PAST_ROW * pitch
+        if int(np.count_nonzero(past)) >= PAST_ROW_OUTLINES:
+            conf[idx] = min(conf[idx], 0.5)
+
+
+def doubt_like_triangle(
+    white: list[int],
+    black: list[int],
+    conf: list[float],
+    found: list[list[Found]],
+    outlined: list[np.ndarray],
+    looks: tuple[list[np.ndarray], list[tuple[bool, np.ndarray]], float],
+) -> None:
+    """Doubt (counts kept) each point whose outermost checker found (``found``, by point
+    index) has no verified outline (``outlined``: their distances from the point's edge)
+    within LIKE_TRIANGLE_ON checkers and is coloured nearer the point's triangle than its
+    set.  ``looks``: each point's triangle colour, the sets (is black, colour) and the
+    checker diameter.
+
+    >>> conf = [1.0] * 24
+    >>> row = [Found(20.0 + 44 * k, 10.0, 0.0, (52.0, 159.0, 143.0)) for k in range(2)]
+    >>> f = [[*row, Found(108.0, 10.0, 0.0, (52.0, 129.0, 127.0))]] + [[] for _ in range(23)]
+    >>> outlined = [np.array([21.5, 67.5])] + [np.zeros(0)] * 23
+    >>> tris = [np.array([50.0, 129, 128])] * 24
+    >>> sets = [(False, np.array([188.0, 128, 130])), (True, np.array([57.0, 159, 143]))]
+    >>> doubt_like_triangle([0] * 24, [3] + [0] * 23, conf, f, outlined, (tris, sets, 44.0))
+    >>> conf[0]
+    0.5
+    """
+    tris, sets, d = looks
+    by_set = {blk: tuple(float(v) for v in c) for blk, c in sets}
+    if len(by_set) < 2:  # measured on frames with both sets
+        return
+    for idx in range(24):
+        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
+            continue
+        blk = black[idx] > 0
+        last = found[idx][-1]
+        if np.any(np.abs(np.asarray(outlined[idx]) - last.along) < LIKE_TRIANGLE_ON * d):
+            continue
+        tri = tuple(float(v) for v in tris[idx])
+        if _colour_dist(last.colour, tri) < _colour_dist(last.colour, by_set[blk]):
+            conf[idx] = min(conf[idx], 0.5)
