@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import overload
 
 import cv2
 import numpy as np
@@ -306,6 +307,10 @@ def grid_shift(alongs: np.ndarray, d: float, pitch: float) -> float:
     return float(res[m]) if len(res) % 2 else float((res[m - 1] + res[m]) / 2)
 
 
+@overload
+def shifted(circles: np.ndarray, cell: Cell, shift: float) -> np.ndarray: ...
+@overload
+def shifted(circles: np.ndarray | None, cell: Cell, shift: float) -> np.ndarray | None: ...
 def shifted(circles: np.ndarray | None, cell: Cell, shift: float) -> np.ndarray | None:
     """Circles moved back toward the point's edge by ``shift``."""
     if circles is None or not len(circles):

@@ -191,7 +191,11 @@ def cell_checkers(
     shift = top_layer_shift(alongs, fit, d, pitch) if fit else 0.0
     raw_seen = raw  # as found: a fanned stack's outlines are off the slot grid the shift fits
     if shift:
-        circles, sure, raw = (shifted(c, cell, shift) for c in (circles, sure, raw))
+        circles, sure, raw = (
+            shifted(circles, cell, shift),
+            shifted(sure, cell, shift),
+            shifted(raw, cell, shift),
+        )
         alongs = alongs_of(circles, cell, h)
     if sure is None:
         sure_alongs = alongs
