@@ -259,13 +259,15 @@ def find_dice(
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
         is_loose = any(g is t for t in loose)
         read, value = g, None if is_loose or any(g is t for t in unread_tilted) else value_of(g)
-        if value is None and not is_loose and corners and die_size_px:  # a cocked die's top
-            read, value = split_unread(gray, g, pips, counted, corners, die_size_px, f, value_of)
         state = classify_state(cues)
         if die_size_px is not None and learned_state:
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose)
             if is_loose and state != "cocked":
                 continue
+        # Only a die already called cocked: a face split from a flat die's pips and others near
+        # it can stand steep, and restate would then call a flat die cocked (dev IMG_0046).
+        if value is None and state == "cocked" and not is_loose and corners and die_size_px:
+            read, value = split_unread(gray, g, pips, counted, corners, die_size_px, f, value_of)
         out.append(
             DieReading(
                 value=value,
