@@ -20,7 +20,6 @@ from vision.face_normal import FaceTilts, OtherFace, face_above, face_tilts
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 from vision.top_face import top_face
-from vision.top_value import settle
 
 
 @dataclass(frozen=True)
@@ -257,7 +256,6 @@ def restate(
     readings: list[Any],
     corners: tuple[tuple[float, float], ...],
     die_px: float,
-    value_model: bool = False,
 ) -> list[Any]:
     """The dice ``find_dice`` read on a board frame, each judged flat / cocked again with the
     camera recovered from the board's ``corners`` (``vision.cocked_view``): where the point
@@ -268,12 +266,9 @@ def restate(
     of 4-6 pips that may be a side face, with another face of its die up the view from it,
     gives way to that face (``face_above``); before these, a face read that is no die's top
     gives way to a face of 4-6 pips put aside on the die that is (``vision.top_face``).
-    ``value_model`` True: last, a die called cocked (or left unread) is put to the learned
-    top-face value model (``vision.top_value.settle``: a cocked 2 or 3 it doubts is left
-    unread). Off by default since session 26: on the test split (board given) it left one
-    more die in the reading, called cocked (dice precision 99.0 -> 98.5%), not yet explained.
-    Readings without tilt cues (another finder's) are
-    left as they are."""
+    Readings without tilt cues (another finder's) are left as they are. (The learned top-face
+    value doubt, ``vision.top_value.settle``, is not asked here: merged in session 26 it left
+    one more die in a reading on the test split, board given, not yet explained.)"""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
     out = []
@@ -314,8 +309,6 @@ def restate(
                     r = replace(r, value=None)
                 if r.state == "flat" and r.value in (2, 3) and tilted_short(r.pips, view):
                     r = replace(r, value=None)
-            if value_model and (r.state == "cocked" or r.value is None):
-                r = settle(image_bgr, r, view, die_px, strays)
         out.append(r)
     return out
 

@@ -132,7 +132,7 @@ def image_rows(img_path: Path) -> list[dict[str, Any]]:
     cam = CameraView.from_corners(np.asarray(corners, float), size, d)
     found = find_dice(img, die_size_px=d, learned_state=False)
     rows = []
-    for r in restate(img, found, corners, d, value_model=False):
+    for r in restate(img, found, corners, d):
         if r.tilt is None or not (r.state == "cocked" or r.value is None):
             continue
         cx, cy = r.centre
