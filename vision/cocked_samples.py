@@ -90,6 +90,14 @@ class DieSamples:
         return DieSamples(*(z[k] for k in DieSamples.__dataclass_fields__))
 
 
+def labelled_at(lab: list[dict[str, Any]], centre: tuple[float, float]) -> list[dict[str, Any]]:
+    """The labelled dice (``lab``, DATASET.md's ``dice``) whose box holds ``centre``."""
+    cx, cy = centre
+    return [
+        b for b in lab if b["bbox"][0] <= cx <= b["bbox"][2] and b["bbox"][1] <= cy <= b["bbox"][3]
+    ]
+
+
 def label_die_px(labels: dict[str, Any]) -> float:
     """The die side the reader would use: from the labelled board corners as the reader
     computes it from a found board (a calibration gives nearly the same); without a board,
@@ -124,12 +132,7 @@ def found_dice(img_path: Path) -> list[FoundDie]:
     for r in find_dice(img, die_size_px=d, learned_state=False):
         if r.loose:  # candidates the reader keeps only if cocked: not what training saw
             continue
-        cx, cy = r.centre
-        hit = [
-            b
-            for b in lab
-            if b["bbox"][0] <= cx <= b["bbox"][2] and b["bbox"][1] <= cy <= b["bbox"][3]
-        ]
+        hit = labelled_at(lab, r.centre)
         if len(hit) > 1:
             continue
         state = STATES.index(hit[0].get("state", "flat")) if hit else STATES.index("none")

@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from vision.cocked import die_patch
-from vision.cocked_samples import label_die_px
+from vision.cocked_samples import label_die_px, labelled_at
 from vision.cocked_strays import strays_beside
 from vision.cocked_view import CameraView, DieView
 from vision.top_value import (
@@ -135,12 +135,7 @@ def image_rows(img_path: Path) -> list[dict[str, Any]]:
     for r in restate(img, found, corners, d):
         if r.tilt is None or not (r.state == "cocked" or r.value is None):
             continue
-        cx, cy = r.centre
-        hit = [
-            b
-            for b in lab
-            if b["bbox"][0] <= cx <= b["bbox"][2] and b["bbox"][1] <= cy <= b["bbox"][3]
-        ]
+        hit = labelled_at(lab, r.centre)
         if len(hit) > 1:
             continue
         others = np.full(_MAX_OTHERS, -1, np.int8)

@@ -73,6 +73,16 @@ class CubeSeen:
     at: tuple[float, float] | None
 
 
+@dataclass(frozen=True)
+class _SetLooks:
+    """What tells the checker sets apart on the bar: the calibrated colours (None: this
+    frame's), and the points' checker samples (``feats``, Lab) with their set ``labels``."""
+
+    colours: CheckerColours | None
+    labels: np.ndarray
+    feats: list[tuple[float, float, float]]
+
+
 def bar_reach(geo: BoardGeometry, d: float) -> tuple[float, float]:
     """The bar's middle (x) and how far from it a bar checker's centre may lie: half the bar's
     width (a narrow bar's checkers overhang it), at least 0.35 d, not onto a point column
@@ -104,8 +114,9 @@ def bar_checkers(
     """Checkers on the bar: circles centred in the bar strip with a rim all round (``rims``),
     coloured like the points' ones.  ``cube``: where the cube was seen (None: not told, and
     it is taken to wait at the bar's middle)."""
+    looks = _SetLooks(colours, labels, feats)
     if not len(circles):
-        return _coloured_run(lab, geo, d, colours, labels, feats, 0.6)
+        return _coloured_run(lab, geo, d, looks, 0.6)
     mid, reach = bar_reach(geo, d)
     sel = on_the_bar(circles, geo, d)
     lo, hi = BAR_RIM_DOUBT
@@ -142,7 +153,7 @@ def bar_checkers(
         # (own IMG_40801-41200: three read none), counted doubtfully.
         on_bar, doubt = np.concatenate([on_bar, chained]), True
     if not len(on_bar):
-        return _coloured_run(lab, geo, d, colours, labels, feats, 0.5 if doubt else 0.8)
+        return _coloured_run(lab, geo, d, looks, 0.5 if doubt else 0.8)
     bar_cols = []
     for x, y, _ in on_bar:
         r = 0.3 * d
@@ -161,7 +172,7 @@ def bar_checkers(
     n_b = int(np.sum(blk))
     if not doubt:
         cube_y = cube.at[1] * h if cube is not None and cube.at is not None else h / 2
-        doubt = _uncounted_run(lab, geo, d, (colours, labels, feats), on_bar[:, 1], cube_y)
+        doubt = _uncounted_run(lab, geo, d, looks, on_bar[:, 1], cube_y)
     return len(on_bar) - n_b, n_b, 0.5 if doubt else 0.7
 
 
@@ -169,7 +180,7 @@ def _uncounted_run(
     lab: np.ndarray,
     geo: BoardGeometry,
     d: float,
-    known: tuple[CheckerColours | None, np.ndarray, list[tuple[float, float, float]]],
+    looks: _SetLooks,
     counted: np.ndarray,
     cube_y: float,
 ) -> bool:
@@ -177,9 +188,8 @@ def _uncounted_run(
     run at least RUN_MIN checkers long coloured like a set (discs from DOUBT_SHARE), away from
     every counted checker (half a checker) and the cube's middle (``cube_y``; 0.3 checker)?  A
     dark checker on a dark bar beside the cube, its outline lost, left out of the count (ck25
-    IMG_52208 and IMG_52534: a black one by the cube, both believed).  ``known``: the sets'
-    colours, labels and samples as for ``bar_checkers``."""
-    shares = _set_shares(lab, geo, d, *known)
+    IMG_52208 and IMG_52534: a black one by the cube, both believed)."""
+    shares = _set_shares(lab, geo, d, looks)
     if shares is None:
         return False
     ys = np.arange(lab.shape[0], dtype=np.float32)
@@ -190,18 +200,13 @@ def _uncounted_run(
 
 
 def _set_shares(
-    lab: np.ndarray,
-    geo: BoardGeometry,
-    d: float,
-    colours: CheckerColours | None,
-    labels: np.ndarray,
-    feats: list[tuple[float, float, float]],
+    lab: np.ndarray, geo: BoardGeometry, d: float, looks: _SetLooks
 ) -> list[tuple[bool, np.ndarray]] | None:
     """Per checker set (True black), the share of a checker's disc coloured like it (nearer it
     than half the bar's own colour, and under SET_NEAR) down the bar's middle column; None when
     no set is known or the bar is too narrow to ask."""
-    f = np.array(feats, np.float32).reshape(-1, 3)
-    sets = set_colours(f, np.asarray(labels), colours) if len(f) else []
+    f = np.array(looks.feats, np.float32).reshape(-1, 3)
+    sets = set_colours(f, np.asarray(looks.labels), looks.colours) if len(f) else []
     b0, b1 = geo.bar_span
     x0, x1 = int(max(0, b0 + 2)), int(min(lab.shape[1], b1 - 1))
     mid = int(round((b0 + b1) / 2.0)) - x0
@@ -229,17 +234,11 @@ def _set_shares(
 
 
 def _coloured_run(
-    lab: np.ndarray,
-    geo: BoardGeometry,
-    d: float,
-    colours: CheckerColours | None,
-    labels: np.ndarray,
-    feats: list[tuple[float, float, float]],
-    conf: float,
+    lab: np.ndarray, geo: BoardGeometry, d: float, looks: _SetLooks, conf: float
 ) -> tuple[int, int, float]:
     """A bar read empty (confidence ``conf``): checkers from the longest run along the bar's
     middle coloured like one checker set (a checker per ``d`` of run, at 0.5), else none."""
-    shares = _set_shares(lab, geo, d, colours, labels, feats)
+    shares = _set_shares(lab, geo, d, looks)
     if shares is None:
         return 0, 0, conf
     best, faint = (0, False), 0
@@ -267,7 +266,7 @@ def faint_set(
     """The checker set (True black) whose colour runs longest along the bar's middle in part
     (discs from DOUBT_SHARE coloured like it, RUN_MIN to RUN_MAX checkers long: what doubts a
     bar read empty), None when no set's does: a dark checker on a dark bar, half seen."""
-    shares = _set_shares(lab, geo, d, colours, labels, feats)
+    shares = _set_shares(lab, geo, d, _SetLooks(colours, labels, feats))
     if shares is None:
         return None
     longest, blk = max((_longest_run(share >= DOUBT_SHARE), blk) for blk, share in shares)

@@ -167,14 +167,21 @@ def doubt_odd_last(
     by_set = {blk: tuple(float(v) for v in c) for blk, c in sets}
     if len(by_set) < 2:
         return
-    for idx in range(24):
-        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
-            continue
+    for idx in _believed_rows(white, black, conf, found):
         blk = black[idx] > 0
         c = found[idx][-1].colour
         own = _colour_dist(c, by_set[blk])
         if own >= ODD_LAST and own > _colour_dist(c, by_set[not blk]):
             conf[idx] = min(conf[idx], 0.5)
+
+
+def _believed_rows(
+    white: list[int], black: list[int], conf: list[float], found: list[list[Found]]
+) -> list[int]:
+    """The points the last-checker doubts ask: checkers counted and found, not yet doubted."""
+    return [
+        idx for idx in range(24) if found[idx] and white[idx] + black[idx] > 0 and conf[idx] > 0.5
+    ]
 
 
 def _colour_dist(a: tuple[float, ...], b: tuple[float, ...]) -> float:
@@ -203,9 +210,7 @@ def doubt_past_row(
     >>> conf[0]
     0.5
     """
-    for idx in range(24):
-        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
-            continue
+    for idx in _believed_rows(white, black, conf, found):
         last = found[idx][-1].along
         past = np.asarray(sure[idx]) > last + PAST_ROW * pitch
         if int(np.count_nonzero(past)) >= PAST_ROW_OUTLINES:
@@ -240,9 +245,7 @@ def doubt_like_triangle(
     by_set = {blk: tuple(float(v) for v in c) for blk, c in sets}
     if len(by_set) < 2:  # measured on frames with both sets
         return
-    for idx in range(24):
-        if not found[idx] or white[idx] + black[idx] == 0 or conf[idx] <= 0.5:  # doubted
-            continue
+    for idx in _believed_rows(white, black, conf, found):
         blk = black[idx] > 0
         last = found[idx][-1]
         if np.any(np.abs(np.asarray(outlined[idx]) - last.along) < LIKE_TRIANGLE_ON * d):
