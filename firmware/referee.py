@@ -26,7 +26,7 @@ from firmware.matching import BoardRead, MatchSettings, nearest, read_board
 from firmware.matching import Match as Fit
 from firmware.ruling import Outcome, rule_final_play
 from rules.actions import Action, ActionRefused
-from rules.check import check_play
+from rules.check import Verdict, check_play
 from rules.game import Phase
 from rules.legal import PlayTree, play_tree
 from rules.match import Match
@@ -234,10 +234,7 @@ class Referee:
         self._dice.forget_roll()
         ruling = rule_final_play(obs, turn, before, fit, verdict, tree, self.settings.matching)
         if ruling.outcome is Outcome.LEGAL:
-            play = verdict.play
-            assert play is not None
-            events = self._apply(lambda: self.match.move(play, by=turn))
-            text = str(play) or "cannot move"
+            text, events = self._move_legal(verdict, turn)
             return [
                 RefereeEvent(
                     Kind.PLAY,
@@ -362,11 +359,15 @@ class Referee:
                     str(turn),
                 )
             ]
+        text, events = self._move_legal(verdict, turn)
+        return [RefereeEvent(Kind.PLAY, f"{turn} played {text} (confirmed)", str(turn)), *events]
+
+    def _move_legal(self, verdict: Verdict, turn: Side) -> tuple[str, list[RefereeEvent]]:
+        """Make the legal play ``verdict`` found: its notation ("cannot move" for none) and
+        the events the match change gave."""
         play = verdict.play
         assert play is not None
-        events = self._apply(lambda: self.match.move(play, by=turn))
-        text = str(play) or "cannot move"
-        return [RefereeEvent(Kind.PLAY, f"{turn} played {text} (confirmed)", str(turn)), *events]
+        return str(play) or "cannot move", self._apply(lambda: self.match.move(play, by=turn))
 
     def _apply(self, change: Callable[[], None]) -> list[RefereeEvent]:
         """Run a match change, record every action it adds, and report a finished game."""
