@@ -8,6 +8,7 @@ gnubg's board printing goes to /dev/null except where captured.
 """
 
 import ctypes
+import itertools
 import json
 import os
 import random
@@ -251,33 +252,13 @@ def op_matchid_info(item: Any, options: dict[str, Any]) -> dict[str, object]:
     dice_tries = (
         [tuple(pi["dice"])] + [(0, 0)] + [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
     )
-    found = None
-    for dice in dice_tries:
-        for gs in range(8):
-            for turn in (0, 1):
-                for doubled in (0, 1):
-                    for resigned in range(4):
-                        for jacoby in (0, 1):
-                            cand = dict(
-                                base,
-                                turn=turn,
-                                doubled=doubled,
-                                gamestate=gs,
-                                dice=dice,
-                                resigned=resigned,
-                            )
-                            if gnubg.matchid(dict(ci, jacoby=jacoby), cand) == mid:
-                                found = (cand, jacoby)
-                                break
-                        if found:
-                            break
-                    if found:
-                        break
-                if found:
-                    break
-            if found:
-                break
-        if found:
+    # The first combination (in this order) gnubg's encoder turns into the same ID.
+    found: tuple[dict[str, Any], int] | None = None
+    tries = itertools.product(dice_tries, range(8), (0, 1), (0, 1), range(4), (0, 1))
+    for dice, gs, turn, doubled, resigned, jacoby in tries:
+        cand = dict(base, turn=turn, doubled=doubled, gamestate=gs, dice=dice, resigned=resigned)
+        if gnubg.matchid(dict(ci, jacoby=jacoby), cand) == mid:
+            found = (cand, jacoby)
             break
     if found is None:
         raise ValueError(
