@@ -267,8 +267,9 @@ def restate(
     gives way to that face (``face_above``); before these, a face read that is no die's top
     gives way to a face of 4-6 pips put aside on the die that is (``vision.top_face``).
     Readings without tilt cues (another finder's) are left as they are. (The learned top-face
-    value doubt, ``vision.top_value.settle``, is not asked here: merged in session 26 it left
-    one more die in a reading on the test split, board given, not yet explained.)"""
+    value doubt, ``vision.top_value.settle``, is not asked here: it paid nothing on
+    IMG_57001-57200 or dev in session 27; the extra die it left on the test split in session
+    26 was a checker gap's 2 it voided, now dropped by ``vision.dice_gaps`` either way.)"""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
     out = []
