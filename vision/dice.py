@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import cv2
@@ -93,6 +93,10 @@ class DieReading:
     others: tuple[OtherFace, ...] = ()  # faces put aside on this die (board reads)
     # Pips that made no face (``dice_tilted.loose_dice``): a die only if judged cocked.
     loose: bool = False
+    # A die left unread whose top face ``vision.face_split`` split out: the reading as it was,
+    # which restate (``vision.dice_tilt``) judges flat / cocked and goes back to where the
+    # split face can be no top there; None once restate has judged it.
+    unsplit: DieReading | None = None
 
 
 def find_dice(
@@ -258,36 +262,44 @@ def find_dice(
         conf = float(np.clip(_mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
         is_loose = any(g is t for t in loose)
-        read, value = g, None if is_loose or any(g is t for t in unread_tilted) else value_of(g)
+        value = None if is_loose or any(g is t for t in unread_tilted) else value_of(g)
         state = classify_state(cues)
         if die_size_px is not None and learned_state:
             state = state_from_model(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose)
             if is_loose and state != "cocked":
                 continue
-        # Only a die already called cocked: a face split from a flat die's pips and others near
-        # it can stand steep, and restate would then call a flat die cocked (dev IMG_0046).
-        if value is None and state == "cocked" and not is_loose and corners and die_size_px:
-            read, value = split_unread(gray, g, pips, counted, corners, die_size_px, f, value_of)
-        out.append(
-            DieReading(
-                value=value,
-                bbox=bbox,
-                centre=(cx, cy),
-                state=state,
-                confidence=conf,
-                top_face_size=2 * hs,
-                pips=_image_pips(read, f),
-                tilt=cues,
-                strays=stray_pips(g, pips, counted, die_px, f) if die_px else (),
-                others=tuple(
-                    OtherFace(value_of(o), (o.cx / f, o.cy / f), _image_pips(o, f))
-                    for o in (others_of.get(id(g), ()) if die_px else ())
-                    if not _has_stray_pips(o, pips)
-                )
-                + (loose_spots(read, pips, die_px, f) if die_px else ()),
-                loose=is_loose,
-            )
+        put_aside = tuple(
+            OtherFace(value_of(o), (o.cx / f, o.cy / f), _image_pips(o, f))
+            for o in (others_of.get(id(g), ()) if die_px else ())
+            if not _has_stray_pips(o, pips)
         )
+        reading = DieReading(
+            value=value,
+            bbox=bbox,
+            centre=(cx, cy),
+            state=state,
+            confidence=conf,
+            top_face_size=2 * hs,
+            pips=_image_pips(g, f),
+            tilt=cues,
+            strays=stray_pips(g, pips, counted, die_px, f) if die_px else (),
+            others=put_aside + (loose_spots(g, pips, die_px, f) if die_px else ()),
+            loose=is_loose,
+        )
+        # An unread die's top face split from its pips, the reading as it was kept beside it:
+        # restate keeps the face only where it may be a top, and judges flat / cocked on the
+        # unread die (a flat 3's pips with others near split into a steep 4-6: dev IMG_0046).
+        if value is None and not is_loose and corners and die_size_px and die_px:
+            read, value = split_unread(gray, g, pips, counted, corners, die_size_px, f, value_of)
+            if read is not g:
+                reading = replace(
+                    reading,
+                    value=value,
+                    pips=_image_pips(read, f),
+                    others=put_aside + loose_spots(read, pips, die_px, f),
+                    unsplit=reading,
+                )
+        out.append(reading)
     return out
 
 

@@ -48,7 +48,9 @@ def out_of_checker_gaps(
     d = np.asarray(discs, np.float64)[:, :3]
     out = []
     for r in readings:
-        if r.value == 2:
+        # A pair of pips read as a 2, or left unread (a doubt of restate's voids the 2 but the
+        # pair still lies in the gap: test split IMG_0092 with the learned value doubt on).
+        if r.value == 2 or (r.value is None and len(r.pips) == 2):
             at = map_point(to_work, r.centre)
             if _in_a_gap(at, d):
                 continue

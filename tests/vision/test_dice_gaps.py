@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from vision.dice import DieReading
@@ -34,3 +36,16 @@ def test_dice_off_the_gaps_and_other_values_stay() -> None:
     dice = [on_checker, beside, three]
     assert out_of_checker_gaps(dice, _COLUMN, np.eye(3)) == dice
     assert out_of_checker_gaps([_die(2, 100.0, 130.0)], apart, np.eye(3)) != []
+
+
+def test_an_unread_pair_where_two_checkers_touch_is_dropped_too() -> None:
+    """A doubt that voids the gap's 2 (restate, the learned value doubt) leaves its two pips:
+    the reading is still the gap, not an unread die (test split IMG_0092 had one kept)."""
+    y = 100.0 + _R  # where the first two checkers touch
+    pair = ((95.0, y, 2.0), (105.0, y, 2.0))
+    unread = replace(_die(None, 100.0, y), pips=pair)
+    assert out_of_checker_gaps([unread], _COLUMN, np.eye(3)) == []
+    # An unread die of another pip count (or none) is no gap's pair: it stays.
+    three = replace(unread, pips=(*pair, (100.0, y, 2.0)))
+    bare = _die(None, 100.0, y)
+    assert out_of_checker_gaps([three, bare], _COLUMN, np.eye(3)) == [three, bare]

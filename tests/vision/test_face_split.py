@@ -115,3 +115,33 @@ def test_pips_unlike_in_roundness_are_no_one_face() -> None:
     flat = replace(pips[0], circularity=0.55)
     assert split_top(gray, [flat, *pips[1:]], 32.0, _VIEW, 1.0) is None
     assert split_top(gray, [replace(flat, circularity=0.65), *pips[1:]], 32.0, _VIEW, 1.0)
+
+
+def test_restate_keeps_a_split_face_only_where_it_may_be_a_top() -> None:
+    """The finder's split face rides on the unread reading (``DieReading.unsplit``): restate
+    keeps a face a flat die's top could show there, and goes back to the unread die where the
+    face spans wider than a die's face (a flat 3's pips and others near split steep)."""
+    from vision.cocked_view import CameraView
+    from vision.dice import DieReading
+    from vision.dice_tilt import TiltCues, restate
+
+    corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
+    image = np.zeros((960, 1280, 3), np.uint8)
+    centre, die = (640.0, 480.0), 30.0
+    view = CameraView.from_corners(corners, (1280, 960), die).at(centre)
+
+    def five(spread: float) -> tuple[tuple[float, float, float], ...]:
+        """A 5's pips, its corner pips ``spread`` die sides off its centre on the board."""
+        at = [view.lin @ (spread * np.array(node, float)) for node in _FIVE]
+        return tuple((centre[0] + float(x), centre[1] + float(y), 2.0) for x, y in at)
+
+    unread = DieReading(
+        None, (620, 460, 660, 500), centre, "flat", 0.8, die, pips=five(0.25)[:2],
+        tilt=TiltCues(1.0, 1.0, 1.0, 0.0),
+    )  # fmt: skip
+    (alone,) = restate(image, [unread], corners, die)
+    for split, kept in ((five(0.25), True), (five(0.7), False)):
+        read = replace(unread, value=5, pips=split, unsplit=unread)
+        (out,) = restate(image, [read], corners, die)
+        assert out.unsplit is None and out.state == alone.state
+        assert (out.value, out.pips) == ((5, split) if kept else (None, unread.pips))
