@@ -240,7 +240,9 @@ def test_views_probability_is_the_mean_over_the_six_views(tmp_path: Path) -> Non
         assert views_probability(model, s.patches[k], view, d, s.cues[k]) == pytest.approx(mean)
         for cut in (0.3, 0.6, 0.9, 0.97):
             cut_p = views_probability(model, s.patches[k], view, d, s.cues[k], cut=cut)
-            assert (cut_p > cut) == (mean > cut) and cut_p >= mean - 1e-6
+            assert (cut_p > cut) == (mean > cut)
+            # A bound: the mean itself, or past it on the side of the cut the call is.
+            assert cut_p >= mean - 1e-6 if cut_p <= cut else cut_p <= mean + 1e-6
 
 
 def test_views_probability_cut_skips_plainly_flat_dice() -> None:
@@ -255,7 +257,9 @@ def test_views_probability_cut_skips_plainly_flat_dice() -> None:
     # At 0.9 the plain view leaves room; two views at 0.5 leave none: (1.0 + 4) / 6.
     assert views_probability(m, patch, view, 40.0, cut=0.9) == pytest.approx(5 / 6)
     assert views_probability(m, patch, view, 40.0) == pytest.approx(0.5)
-    assert views_probability(m, patch, view, 40.0, cut=0.4) == pytest.approx(0.5)
+    # At 0.4, five views at 0.5 pass it whatever the sixth says: (5 x 0.5) / 6.
+    assert views_probability(m, patch, view, 40.0, cut=0.4) == pytest.approx(2.5 / 6)
+    assert views_probability(m, patch, view, 40.0, cut=0.3) == pytest.approx(2.0 / 6)
 
 
 def test_views_probability_cut_stops_once_the_views_made_decide(
@@ -281,6 +285,35 @@ def test_views_probability_cut_stops_once_the_views_made_decide(
     patch = np.zeros((80, 80, 3), np.uint8)
     p = ck.views_probability(Scored(), patch, view, 40.0, cut=0.9)  # type: ignore[arg-type]
     assert p == pytest.approx(4.9 / 6) and len(made) == 2
+
+
+@pytest.mark.parametrize(("cut", "views"), [(0.905, 6), (0.85, 6), (0.75, 5), (0.7, 5), (0.5, 4)])
+def test_views_probability_stops_once_the_views_made_pass_the_cut(
+    monkeypatch: pytest.MonkeyPatch, cut: float, views: int
+) -> None:
+    """A plainly cocked die (every view 0.97): once the views made pass the cut on their own,
+    the rest cannot take the mean back under it (each is at least 0): five views at the bars
+    0.7 and 0.75, four at 0.5; all six at 0.85 and over (five sum to 4.85 of 6 at most)."""
+    import vision.cocked as ck
+
+    made: list[int] = []
+
+    def features(*_args: object, **_kw: object) -> np.ndarray:
+        made.append(1)
+        return np.zeros(ck.N_FEATURES, np.float32)
+
+    class Scored:
+        def probability(self, _feats: np.ndarray) -> float:
+            return 0.97
+
+        def probabilities(self, feats: np.ndarray) -> np.ndarray:
+            return np.full(len(feats), 0.97)
+
+    monkeypatch.setattr(ck, "patch_features", features)
+    view = ck.CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    patch = np.zeros((80, 80, 3), np.uint8)
+    p = ck.views_probability(Scored(), patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
+    assert p > cut and len(made) == views
 
 
 @pytest.mark.parametrize(
