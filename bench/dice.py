@@ -16,6 +16,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -30,7 +32,7 @@ from vision.dice import find_dice  # noqa: E402
 PHOTOS = ROOT / ".." / "shared" / "photos"
 
 
-def _time(calls) -> tuple[float, float]:
+def _time(calls: Iterable[Callable[[], object]]) -> tuple[float, float]:
     ts = []
     for fn in calls:
         t0 = time.perf_counter()
@@ -56,16 +58,19 @@ def main() -> int:
                 np.median([max(b[2] - b[0], b[3] - b[1]) for b in (d["bbox"] for d in lab)])
             )
             frames.append((img, size))
-        med, p95 = _time([lambda i=i, s=s: find_dice(i, die_size_px=s) for i, s in frames])
+        med, p95 = _time([partial(find_dice, i, die_size_px=s) for i, s in frames])
         print(f"synthetic 1280x960, die size given : median {med:6.1f} ms  p95 {p95:6.1f} ms")
-        med, p95 = _time([lambda i=i: find_dice(i) for i, _ in frames])
+        med, p95 = _time([partial(find_dice, i) for i, _ in frames])
         print(f"synthetic 1280x960, no die size    : median {med:6.1f} ms  p95 {p95:6.1f} ms")
     for name in ("dice_pi_camera", "dice_fudw", "dice_matteop65"):
         d = PHOTOS / name
         if not d.is_dir():
             continue
-        imgs = [cv2.imread(str(p)) for p in sorted(d.glob("*.jpg"))[: args.n]]
-        med, p95 = _time([lambda i=i: find_dice(i) for i in imgs if i is not None])
+        read = (cv2.imread(str(p)) for p in sorted(d.glob("*.jpg"))[: args.n])
+        imgs = [i for i in read if i is not None]
+        if not imgs:
+            continue
+        med, p95 = _time([partial(find_dice, i) for i in imgs])
         shape = "x".join(str(v) for v in imgs[0].shape[1::-1])
         print(f"{name:16s} {shape:>9s}          : median {med:6.1f} ms  p95 {p95:6.1f} ms")
     return 0

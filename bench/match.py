@@ -28,11 +28,9 @@ def play_match(length: int, rnd: random.Random) -> Match:
         if m.phase is Phase.OPENING:
             m.opening_roll(rnd.randint(1, 6), rnd.randint(1, 6))
         elif m.phase is Phase.TO_ROLL:
-            if (
-                m.game.cube_available
-                and m.cube.may_double(m.turn or m.cube.owner)
-                and (rnd.random() < 0.05)
-            ):
+            turn = m.turn
+            assert turn is not None  # someone is to roll after the opening
+            if m.game.cube_available and m.cube.may_double(turn) and (rnd.random() < 0.05):
                 m.double()
                 m.take() if rnd.random() < 0.7 else m.pass_()
                 continue

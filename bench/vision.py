@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.board import find_board, find_board_markers  # noqa: E402
 from vision.calibration import calibration_from_fix  # noqa: E402
+from vision.dataset import load_image  # noqa: E402
 from vision.motion import MotionDetector  # noqa: E402
 from vision.reader import BoardReader  # noqa: E402
 from vision.synth import random_scene, render  # noqa: E402
@@ -46,7 +47,7 @@ from vision.synth import random_scene, render  # noqa: E402
 
 def _frames(n: int, seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
-    out = []
+    out: list[np.ndarray] = []
     while len(out) < n:
         spec = random_scene(rng, markers=True, hand_probability=0.0, size=(1280, 960))
         image, _ = render(spec, rng)
@@ -74,7 +75,7 @@ def _scene_to_scene(repeat: int) -> tuple[list[float], list[float]]:
     game, in order, with a calibration from its set-up frame."""
     rec = Path(__file__).resolve().parent.parent / "firmware" / "demo_recording"
     stills = sorted(rec.glob("s*_still.jpg"))  # one per scene, in the game's order
-    frames = [cv2.imread(str(p)) for p in stills]
+    frames = [load_image(p) for p in stills]
     fix = find_board(frames[0])
     assert fix is not None, "the demo recording's set-up frame shows the board"
 

@@ -15,6 +15,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the commands import their packages lazily, to start quickly
+    from rules.position import Position
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,7 +117,7 @@ def _parse_dice(text: str) -> tuple[int, int]:
     return int(digits[0]), int(digits[1])
 
 
-def _parse_position(text: str):  # type: ignore[no-untyped-def]
+def _parse_position(text: str) -> Position:
     from rules.position import Position
 
     if text.upper().startswith("XGID="):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from types import TracebackType
 from typing import Any, Protocol
 
-from gpiozero import LED, Button, Buzzer  # type: ignore[import-untyped]
+from gpiozero import LED, Button, Buzzer
 
 LIGHTS = ("green", "yellow", "red")
 BUTTONS = ("accept", "correct", "undo", "double", "take", "pass", "confirm")

@@ -26,7 +26,7 @@ from firmware.matching import BoardRead, MatchSettings, nearest, read_board
 from firmware.matching import Match as Fit
 from firmware.ruling import Outcome, rule_final_play
 from rules.actions import Action, ActionRefused
-from rules.check import check_play
+from rules.check import Verdict, check_play
 from rules.game import Phase
 from rules.legal import PlayTree, play_tree
 from rules.match import Match
@@ -126,13 +126,13 @@ class Referee:
         problem = self._dice_problem([white]) or self._dice_problem([black])
         if problem:
             return problem
-        assert white.value is not None and black.value is not None
-        if white.value == black.value:
-            self._apply(lambda: self.match.opening_roll(white=white.value, black=black.value))
-            return self._say(
-                Kind.REROLL, f"opening tie {white.value}-{black.value}: roll again", None
-            )
-        events = self._apply(lambda: self.match.opening_roll(white=white.value, black=black.value))
+        # Plain locals: the lambdas below would not keep an attribute's narrowing.
+        w, b = white.value, black.value
+        assert w is not None and b is not None
+        if w == b:
+            self._apply(lambda: self.match.opening_roll(white=w, black=b))
+            return self._say(Kind.REROLL, f"opening tie {w}-{b}: roll again", None)
+        events = self._apply(lambda: self.match.opening_roll(white=w, black=b))
         self._dice.forget_roll()  # the opening dice are never "rolled again" by one player
         turn = self.match.turn
         dice = self.match.dice
@@ -155,11 +155,11 @@ class Referee:
             return self._say(Kind.PROMPT, self.match.prompt(), str(turn))
         threshold = self.settings.dice_confidence
         call = too_many_dice(obs.dice, threshold) or judge_dice(obs.dice, turn, threshold)
-        values = [d.value for d in obs.dice]
-        if call is not None and call.reason is None and len(values) == 2 and None not in values:
+        read = [d.value for d in obs.dice if d.value is not None]
+        if call is not None and call.reason is None and len(obs.dice) == 2 and len(read) == 2:
             # Two dice read, one doubted: the players may say the roll stands as read.
             self._pending_roll = obs.dice
-            hi, lo = max(values), min(values)  # type: ignore[type-var]
+            hi, lo = max(read), min(read)
             call = DiceCall(f"{call.text}; is it {hi}-{lo}? press confirm to take it")
         if call is not None:
             return self._call(call, turn)
@@ -208,7 +208,7 @@ class Referee:
         if fit.position is None or fit.match is Fit.UNCERTAIN:
             return self._uncertain(fit, turn, obs, tree)
         verdict = check_play(before, dice, fit.position, tree)
-        details = {
+        details: dict[str, object] = {
             "dice": list(dice),
             "position_id": fit.position.position_id(),
             "read": str(fit.match),
@@ -234,9 +234,7 @@ class Referee:
         self._dice.forget_roll()
         ruling = rule_final_play(obs, turn, before, fit, verdict, tree, self.settings.matching)
         if ruling.outcome is Outcome.LEGAL:
-            assert verdict.play is not None
-            events = self._apply(lambda: self.match.move(verdict.play, by=turn))
-            text = str(verdict.play) or "cannot move"
+            text, events = self._move_legal(verdict, turn)
             return [
                 RefereeEvent(
                     Kind.PLAY,
@@ -248,7 +246,8 @@ class Referee:
             ]
         if ruling.outcome is Outcome.ASK:
             return self._uncertain(fit, turn, obs, tree, ruling.reason)
-        events = self._apply(lambda: self.match.move(fit.position, by=turn))
+        played = fit.position
+        events = self._apply(lambda: self.match.move(played, by=turn))
         return [
             RefereeEvent(
                 Kind.ILLEGAL,
@@ -360,10 +359,15 @@ class Referee:
                     str(turn),
                 )
             ]
-        assert verdict.play is not None
-        events = self._apply(lambda: self.match.move(verdict.play, by=turn))
-        text = str(verdict.play) or "cannot move"
+        text, events = self._move_legal(verdict, turn)
         return [RefereeEvent(Kind.PLAY, f"{turn} played {text} (confirmed)", str(turn)), *events]
+
+    def _move_legal(self, verdict: Verdict, turn: Side) -> tuple[str, list[RefereeEvent]]:
+        """Make the legal play ``verdict`` found: its notation ("cannot move" for none) and
+        the events the match change gave."""
+        play = verdict.play
+        assert play is not None
+        return str(play) or "cannot move", self._apply(lambda: self.match.move(play, by=turn))
 
     def _apply(self, change: Callable[[], None]) -> list[RefereeEvent]:
         """Run a match change, record every action it adds, and report a finished game."""

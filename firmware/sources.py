@@ -159,7 +159,7 @@ class PiCameraSource:
 
     def __init__(self, size: tuple[int, int] = (1280, 960)) -> None:
         try:
-            from picamera2 import Picamera2  # type: ignore[import-not-found]
+            from picamera2 import Picamera2
         except ImportError as exc:
             raise SourceError(
                 "picamera2 is not available: on Raspberry Pi OS run "

@@ -49,8 +49,8 @@ from rules.actions import (
 )
 from rules.chouette_view import next_step, scoreboard
 from rules.cube import Cube, ResultKind, Rules, score_game
-from rules.game import GameState, Phase, advance
-from rules.play import IllegalMove, NotationError, Play
+from rules.game import GameState, Phase, advance, position_after
+from rules.play import Play
 from rules.position import Position
 from rules.side import Side
 
@@ -242,19 +242,7 @@ class Chouette:
         mover = self.game.turn
         if mover is None or self.game.phase not in (Phase.ROLLED, Phase.MOVED):
             raise ActionRefused(f"no play is expected now ({self.game.phase})")
-        if isinstance(play, str):
-            try:
-                play = Play.parse(play)
-            except NotationError as exc:
-                raise ActionRefused(str(exc)) from None
-        if isinstance(play, Play):
-            try:
-                play = play.result or self.game.position.apply(play)
-            except IllegalMove as exc:
-                raise ActionRefused(str(exc)) from None
-        if play.player is not mover:
-            play = play.flip()
-        return play.position_id()
+        return position_after(play, self.game.position, mover)[0].position_id()
 
     # -- the cube ---------------------------------------------------------------------
 

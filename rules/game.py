@@ -63,7 +63,7 @@ from rules.game_state import (
     settle_illegal,
     turn_of,
 )
-from rules.play import Play
+from rules.play import IllegalMove, NotationError, Play
 from rules.position import CHECKERS, OFF, InvalidPosition, Position
 from rules.side import Side
 
@@ -197,6 +197,34 @@ def expect_play(state: GameState, by: Side | None = None) -> Side:
             raise ActionRefused("the game starts with the opening roll: one die each")
         raise ActionRefused(f"no play is expected now ({state.phase})")
     return check_turn(state, Roll((1, 1), by))
+
+
+def position_after(
+    play: Play | Position | str, before: Position, mover: Side
+) -> tuple[Position, str | None]:
+    """The position ``play`` (its notation, a :class:`Play` or the position it leaves) makes
+    from ``before``, in ``mover``'s view, and its notation (None when given a position);
+    :class:`ActionRefused` saying why when it cannot be read or made.
+
+    >>> after, text = position_after("8/5 6/5", Position.start(Side.WHITE), Side.WHITE)
+    >>> text, after.us[5]
+    ('8/5 6/5', 2)
+    """
+    text: str | None = None
+    if isinstance(play, str):
+        try:
+            play = Play.parse(play)
+        except NotationError as exc:
+            raise ActionRefused(str(exc)) from None
+    if isinstance(play, Play):
+        text = str(play)
+        try:
+            after = play.result if play.result is not None else before.apply(play)
+        except IllegalMove as exc:
+            raise ActionRefused(f"cannot play {play}: {exc}") from None
+    else:
+        after = play
+    return (after if after.player is mover else after.flip()), text
 
 
 def _play(state: GameState, action: PlayMade) -> GameState:

@@ -48,10 +48,10 @@ from rules.actions import (
 )
 from rules.check import Verdict, check_play
 from rules.cube import Cube, Rules
-from rules.game import GameState, Phase, expect_play
+from rules.game import GameState, Phase, expect_play, position_after
 from rules.match_state import GameRecord, MatchState, Score, advance_match, new_match_state
 from rules.match_view import next_step, scoreboard
-from rules.play import IllegalMove, NotationError, Play
+from rules.play import Play
 from rules.position import Position
 from rules.side import Side
 
@@ -331,23 +331,7 @@ class Match:
         if self.is_over:
             raise ActionRefused(f"the match is over: {self.winner} won")
         mover = expect_play(game, by)
-        before = game.position
-        text: str | None = None
-        if isinstance(play, str):
-            try:
-                play = Play.parse(play)
-            except NotationError as exc:
-                raise ActionRefused(str(exc)) from None
-        if isinstance(play, Play):
-            text = str(play)
-            try:
-                after = play.result if play.result is not None else before.apply(play)
-            except IllegalMove as exc:
-                raise ActionRefused(f"cannot play {play}: {exc}") from None
-        else:
-            after = play
-        if after.player is not mover:
-            after = after.flip()
+        after, text = position_after(play, game.position, mover)
         return PlayMade(after.position_id(), text, by)
 
     # -- records ---------------------------------------------------------------------

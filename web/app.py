@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from web.hub import COMMANDS, SIDES, Message, NoHandler, ScoreboardHub, TooManySubscribers
@@ -43,7 +44,11 @@ def create_app(
     if keepalive <= 0 or poll <= 0:
         raise ValueError(f"keepalive ({keepalive}) and poll ({poll}) must be positive")
     app = Flask(__name__)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    # Flask's default provider, keys kept in the order the state gives them (typed as the
+    # base JSONProvider, which has no sort_keys).
+    provider = app.json
+    assert isinstance(provider, DefaultJSONProvider)
+    provider.sort_keys = False
     stop = closing or threading.Event()
 
     @app.get("/")

@@ -69,7 +69,7 @@ def test_each_event_lights_exactly_its_colour(
     assert lit(factory) == {name: name == light for name in ("green", "yellow", "red")}
 
 
-def wait_for_states(pin, count: int, timeout: float = 2.0) -> None:  # type: ignore[no-untyped-def]
+def wait_for_states(pin, count: int, timeout: float = 2.0) -> None:
     deadline = time.monotonic() + timeout
     while len(pin.states) < count and time.monotonic() < deadline:
         time.sleep(0.005)

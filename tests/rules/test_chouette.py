@@ -176,3 +176,13 @@ def test_illegal_play_in_a_chouette_can_be_corrected() -> None:
     c.move("8/5 6/5")
     assert c.game.turn is Side.WHITE
     assert "box" in c.prompt()
+
+
+def test_a_play_that_cannot_be_read_or_made_is_refused_saying_so() -> None:
+    c = _team_to_move()
+    with pytest.raises(ActionRefused, match="cannot play 7/4"):
+        c.move("7/4 6/5")  # nothing on the captain's 7 point
+    with pytest.raises(ActionRefused):
+        c.move("8-5 six")
+    c.move("8/5 6/5")  # still the captain's turn: the refusals changed nothing
+    assert c.game.turn is Side.WHITE

@@ -115,7 +115,7 @@ def test_beaver_taker_redoubles_at_once_and_keeps_the_cube() -> None:
     m = _black_to_roll(0, Rules(beavers=True))
     m.double(by=B)
     m.beaver(by=W)
-    assert m.cube == Cube(2, W) and m.phase is Phase.DOUBLED and m.decider is B
+    assert (m.cube, m.phase, m.decider) == (Cube(2, W), Phase.DOUBLED, B)
     with pytest.raises(ActionRefused, match="no raccoons"):
         m.beaver(by=B)
     m.take(by=B)

@@ -22,7 +22,7 @@ from tests.support.gnubg_match import import_mat, match_id_for, match_id_info
 pytestmark = [pytest.mark.gnubg, requires_gnubg]
 
 
-def _import(m: Match, tmp_path: Path, name: str):  # type: ignore[no-untyped-def]
+def _import(m: Match, tmp_path: Path, name: str):
     path = tmp_path / f"{name}.mat"
     path.write_text(to_mat(m))
     return import_mat(path)

@@ -50,7 +50,9 @@ def _script(seed: int, length: int, actions: int) -> tuple[list[str], list[tuple
                 continue  # gnubg asks for the dice again at once: nothing else may be sent
         elif phase is Phase.TO_ROLL:
             r = rnd.random()
-            if r < 0.12 and m.game.cube_available and m.cube.may_double(m.turn or m.cube.owner):
+            turn = m.turn
+            assert turn is not None  # someone is to roll after the opening
+            if r < 0.12 and m.game.cube_available and m.cube.may_double(turn):
                 m.double()
                 lines.append("double")
             elif r < 0.14 and not declined and m.game.moves_made >= 2:

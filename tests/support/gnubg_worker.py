@@ -8,20 +8,28 @@ gnubg's board printing goes to /dev/null except where captured.
 """
 
 import ctypes
+import itertools
 import json
 import os
 import random
 import sys
 import tempfile
 import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import gnubg
 
 _libc = ctypes.CDLL(None)
 START = "4HPwATDgc/ABMA"
 
+# gnubg's board: (opponent, mover), each 25 counts (index 24 = the bar), tuples or lists.
+Board = tuple[Sequence[int], Sequence[int]]
+# An op answers one request item (a JSON value) with a JSON value.
+Op = Callable[[Any, dict[str, Any]], object]
 
-def capture(command):
+
+def capture(command: str) -> str:
     """Run a gnubg command and return what it printed on stdout and stderr."""
     with tempfile.TemporaryFile() as f:
         sys.stdout.flush()
@@ -44,7 +52,7 @@ def capture(command):
         return f.read().decode("utf-8", "replace")
 
 
-def messages(text):
+def messages(text: str) -> list[str]:
     """The lines of gnubg output that are not part of a printed board."""
     keep = []
     for line in text.splitlines():
@@ -55,7 +63,7 @@ def messages(text):
     return keep
 
 
-def ensure_game():
+def ensure_game() -> None:
     try:
         playing = gnubg.posinfo()["gamestate"] == 1
     except Exception:
@@ -64,11 +72,11 @@ def ensure_game():
         gnubg.command("new game")
 
 
-def decode(pid):
+def decode(pid: object) -> Board:
     if not isinstance(pid, str):
         raise ValueError(f"position ID must be a string, got {pid!r}")
     try:
-        board = gnubg.positionfromid(pid)
+        board: Board = gnubg.positionfromid(pid)
     except Exception as exc:
         raise ValueError(f"gnubg rejects position ID {pid!r}: {exc}") from None
     if gnubg.positionid(board) != pid:
@@ -79,7 +87,7 @@ def decode(pid):
     return board
 
 
-def set_position(pid, dice):
+def set_position(pid: str, dice: Sequence[int]) -> Board:
     board = decode(pid)
     if sum(board[1]) == 0:
         raise ValueError(f"position {pid!r}: the side on roll (second block) has no checkers left")
@@ -91,10 +99,11 @@ def set_position(pid, dice):
     got = tuple(gnubg.posinfo()["dice"])
     if sorted(got) != sorted(dice):
         raise ValueError(f"gnubg did not accept dice {dice!r} (it shows {got!r})")
-    return gnubg.board()
+    shown: Board = gnubg.board()
+    return shown
 
 
-def apply_steps(board, steps):
+def apply_steps(board: Board, steps: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
     """(opponent, mover) after the mover plays steps [(from, to)], 25 = bar, 0 = off."""
     opp, me = list(board[0]), list(board[1])
     for frm, to in steps:
@@ -113,7 +122,7 @@ def apply_steps(board, steps):
     return opp, me
 
 
-def plays(pid, dice):
+def plays(pid: str, dice: Sequence[int]) -> list[list[str]]:
     board = set_position(pid, dice)
     out = []
     for entry in gnubg.hint()["hint"]:
@@ -122,11 +131,11 @@ def plays(pid, dice):
     return out or [[pid, ""]]
 
 
-def op_legal(item, options):
+def op_legal(item: Any, options: dict[str, Any]) -> list[list[str]]:
     return plays(item[0], item[1])
 
 
-def op_check(item, options):
+def op_check(item: Any, options: dict[str, Any]) -> list[list[str]]:
     """Every hint play of item, as played by gnubg's own `move` command (mover's view)."""
     pid, dice = item
     out = []
@@ -150,14 +159,16 @@ def op_check(item, options):
     return out
 
 
-def place(rnd, own, other, count, lo, hi):
+def place(
+    rnd: random.Random, own: list[int], other: list[int], count: int, lo: int, hi: int
+) -> None:
     """Put count checkers on own points lo..hi (1-24) where the other side has none."""
     points = [p for p in range(lo, hi + 1) if other[24 - p] == 0]
     for _ in range(count):
         own[rnd.choice(points) - 1] += 1
 
 
-def random_board(rnd):
+def random_board(rnd: random.Random) -> tuple[list[int], list[int]]:
     me, opp = [0] * 25, [0] * 25
     kind = rnd.choice(["contact", "contact", "closed", "bearoff", "race"])
     if kind == "closed":
@@ -182,10 +193,10 @@ def random_board(rnd):
     return opp, me
 
 
-def op_sample(item, options):
+def op_sample(item: Any, options: dict[str, Any]) -> list[list[object]]:
     mode, n, seed = item
     rnd = random.Random(seed)
-    out = []
+    out: list[list[object]] = []
     pid = START
     while len(out) < n:
         dice = [rnd.randint(1, 6), rnd.randint(1, 6)]
@@ -201,23 +212,25 @@ def op_sample(item, options):
     return out
 
 
-def op_encode(item, options):
+def op_encode(item: Any, options: dict[str, Any]) -> str:
     board = item
     if len(board) != 2 or any(len(side) != 25 for side in board):
         raise ValueError(f"a board is two arrays of 25 counts, got {board!r}")
-    return gnubg.positionid((tuple(board[0]), tuple(board[1])))
+    pid: str = gnubg.positionid((tuple(board[0]), tuple(board[1])))
+    return pid
 
 
-def op_decode(item, options):
+def op_decode(item: Any, options: dict[str, Any]) -> list[list[int]]:
     return [list(side) for side in decode(item)]
 
 
-def op_swap(item, options):
+def op_swap(item: Any, options: dict[str, Any]) -> str:
     board = decode(item)
-    return gnubg.positionid((board[1], board[0]))
+    swapped: str = gnubg.positionid((board[1], board[0]))
+    return swapped
 
 
-def op_matchid_info(item, options):
+def op_matchid_info(item: Any, options: dict[str, Any]) -> dict[str, object]:
     """gnubg's reading of a match ID.
 
     `set matchid` gives the cube, score, length and Crawford state, but it normalises what it
@@ -239,33 +252,13 @@ def op_matchid_info(item, options):
     dice_tries = (
         [tuple(pi["dice"])] + [(0, 0)] + [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
     )
-    found = None
-    for dice in dice_tries:
-        for gs in range(8):
-            for turn in (0, 1):
-                for doubled in (0, 1):
-                    for resigned in range(4):
-                        for jacoby in (0, 1):
-                            cand = dict(
-                                base,
-                                turn=turn,
-                                doubled=doubled,
-                                gamestate=gs,
-                                dice=dice,
-                                resigned=resigned,
-                            )
-                            if gnubg.matchid(dict(ci, jacoby=jacoby), cand) == mid:
-                                found = (cand, jacoby)
-                                break
-                        if found:
-                            break
-                    if found:
-                        break
-                if found:
-                    break
-            if found:
-                break
-        if found:
+    # The first combination (in this order) gnubg's encoder turns into the same ID.
+    found: tuple[dict[str, Any], int] | None = None
+    tries = itertools.product(dice_tries, range(8), (0, 1), (0, 1), range(4), (0, 1))
+    for dice, gs, turn, doubled, resigned, jacoby in tries:
+        cand = dict(base, turn=turn, doubled=doubled, gamestate=gs, dice=dice, resigned=resigned)
+        if gnubg.matchid(dict(ci, jacoby=jacoby), cand) == mid:
+            found = (cand, jacoby)
             break
     if found is None:
         raise ValueError(
@@ -282,7 +275,7 @@ def op_matchid_info(item, options):
     }
 
 
-def op_matchid_for(item, options):
+def op_matchid_for(item: Any, options: dict[str, Any]) -> str:
     ci = gnubg.cubeinfo(
         item["cube_value"],
         item["cube_owner"],
@@ -295,14 +288,15 @@ def op_matchid_for(item, options):
     ci["jacoby"] = item["jacoby"]  # cubeinfo() copies the live setting; override it
     pi = gnubg.posinfo(item["turn"], 0, item["doubled"], item["game_state"], tuple(item["dice"]))
     pi["resigned"] = item["resigned"]  # posinfo() accepts only 0/1; the ID holds 0-3
-    return gnubg.matchid(ci, pi)
+    mid: str = gnubg.matchid(ci, pi)
+    return mid
 
 
-def op_import_mat(item, options):
+def op_import_mat(item: Any, options: dict[str, Any]) -> dict[str, Any]:
     command, path = item
     text = capture(command + " " + path)
     match = gnubg.match(0, 1, 0, 0)
-    out = {"messages": messages(text), "match": match, "notes": []}
+    out: dict[str, Any] = {"messages": messages(text), "match": match, "notes": []}
     if match is not None:
         out["score_text"] = gnubg.show("score")
         try:
@@ -330,9 +324,9 @@ def op_import_mat(item, options):
     return out
 
 
-def op_commands(item, options):
+def op_commands(item: Any, options: dict[str, Any]) -> list[object]:
     """Run gnubg commands from a fresh state; report the position and match IDs."""
-    printed = []
+    printed: list[str] = []
     for command in item:
         printed += messages(capture(command))
     try:
@@ -342,7 +336,7 @@ def op_commands(item, options):
     return [pid, mid, printed]
 
 
-OPS = {
+OPS: dict[str, Op] = {
     "commands": op_commands,
     "legal": op_legal,
     "check": op_check,
@@ -356,7 +350,7 @@ OPS = {
 }
 
 
-def main():
+def main() -> None:
     with open(os.environ["BGREF_GNUBG_REQ"]) as f:
         req = json.load(f)
     null = os.open(os.devnull, os.O_WRONLY)

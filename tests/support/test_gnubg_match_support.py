@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from typing import Any
 
 import pytest
 
@@ -58,7 +59,7 @@ def test_match_id_of_the_manual_example() -> None:
     )
 
 
-STATES = [
+STATES: list[dict[str, Any]] = [
     dict(match_length=7),
     dict(match_length=0, cube_value=4, cube_owner=1, on_roll=1, dice=(6, 6)),
     dict(match_length=5, score=(4, 2), crawford=True, on_roll=1, dice=(3, 1)),
@@ -175,6 +176,7 @@ def test_import_of_a_tiny_match(tmp_path) -> None:
     ).stdout
     assert imp.gnubg_position_id == re.findall(r"Position ID: (\S{14})", tty)[-1]
     assert imp.gnubg_match_id == re.findall(r"Match ID\s*: (\S{12})", tty)[-1]
+    assert imp.gnubg_match_id is not None
     assert match_id_info(imp.gnubg_match_id)["score"] == (1, 1)
     assert imp.notes == ()
 

@@ -67,11 +67,14 @@ def _steps(opp: list[int], me: list[int], die: int) -> list[tuple[list[int], lis
     return out
 
 
-def brute_results(board: tuple[tuple[int, ...], tuple[int, ...]], dice: tuple[int, int]) -> set:
+def brute_results(
+    board: tuple[tuple[int, ...], tuple[int, ...]], dice: tuple[int, int]
+) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Result boards of all legal plays: as many dice as possible, else the larger die."""
     a, b = dice
     orders = [[a] * 4] if a == b else [[a, b], [b, a]]
-    finals: dict[tuple, int] = {}  # result -> most dice used / the die used when only one
+    # result -> (most dice used, the die used when only one)
+    finals: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int]] = {}
 
     def walk(opp: list[int], me: list[int], rest: list[int], used: list[int]) -> None:
         nexts = _steps(opp, me, rest[0]) if rest else []

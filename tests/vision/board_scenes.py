@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import cv2
 import numpy as np
@@ -14,7 +15,7 @@ from vision.synth.sets import SETS, numbered
 @lru_cache(maxsize=16)
 def starting_scene(
     style: str, seed: int, tilt_deg: float = 6.0, markers: bool = False
-) -> tuple[np.ndarray, dict]:
+) -> tuple[np.ndarray, dict[str, Any]]:
     """The starting position, the camera 75 cm up and tilted ``tilt_deg``; printed corner
     markers when ``markers``."""
     spec = SceneSpec(
@@ -28,16 +29,20 @@ def starting_scene(
     return render(spec, np.random.default_rng(seed))
 
 
-def train_render(index: int, n_dice: int | None = None) -> tuple[np.ndarray, dict]:
+def train_render(index: int, n_dice: int | None = None) -> tuple[np.ndarray, dict[str, Any]]:
     """``scripts/render-synthetic --set train``'s image ``index + 1`` (seed 3000), through the
     JPEG the set is saved as (``n_dice``: its ``--dice``)."""
     seed, _, weights = SETS["train"]
     image, labels = numbered(seed, index, render, weights, n_dice)
     _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
-    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), labels
+    decoded = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    assert decoded is not None  # a JPEG cv2 itself just encoded
+    return decoded, labels
 
 
-def dice_read_given(index: int, n_dice: int | None = None) -> tuple[list[dict], list[dict]]:
+def dice_read_given(
+    index: int, n_dice: int | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The reader's dice and the labelled ones of ``train_render(index, n_dice)``, its board
     given at the labelled corners."""
     from vision.evaluate import labelled_board
@@ -54,10 +59,10 @@ def dice_read_given(index: int, n_dice: int | None = None) -> tuple[list[dict], 
     return list(reader.read(image).to_json()["dice"]), list(labels["dice"])
 
 
-def die_read_as(index: int, value: int, state: str, n_dice: int | None = None) -> dict:
+def die_read_as(index: int, value: int, state: str, n_dice: int | None = None) -> dict[str, Any]:
     """The die read (board given) where ``train_render(index, n_dice)``'s first label of that
     value and state lies; fails when no die read matches it."""
-    from vision.eval_dice import match_dice
+    from vision.dice_match import match_dice
 
     pred, lab = dice_read_given(index, n_dice)
     of_label = {j: i for i, j in match_dice(pred, lab)}

@@ -63,6 +63,7 @@ def test_a_real_paper_board_without_a_bar_keeps_its_true_quad(name: str) -> None
     if not path.exists():
         pytest.skip("real photos not present")
     image = cv2.imread(str(path))
+    assert image is not None
     labels = json.loads(path.with_suffix(".json").read_text())
     true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     _, bar = layout_fit(image, true)

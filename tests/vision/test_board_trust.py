@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 from tests.vision.board_scenes import starting_scene
 from vision.board import order_corners
+from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.ends import column_moved
 from vision.board.field_end import field_end
 from vision.board.geometry import BoardFix, make_fix, search_view
@@ -18,17 +20,15 @@ from vision.board.trust import (
     AMBIGUOUS_MARGIN,
     BOTH_WIDER_FIT,
     FIELD_END,
-    OFF_COLUMNS,
     TRUSTED_PATTERN,
     board_doubt,
-    columns_off,
     moved_fits,
 )
 from vision.read_outcome import DOUBTFUL_BOARD_CONFIDENCE
 from vision.reader import BoardReader
 
 
-def _true_fix(image: np.ndarray, labels: dict, margin: float = 1.0) -> BoardFix:
+def _true_fix(image: np.ndarray, labels: dict[str, Any], margin: float = 1.0) -> BoardFix:
     quad = order_corners(np.asarray(labels["board"]["corners"], np.float64))
     fit, bar = layout_fit(image, quad)
     return make_fix(quad, "frame", fit, bar, margin)
@@ -95,7 +95,11 @@ def test_the_referee_asks_about_a_doubtful_board_rather_than_call_a_fault() -> N
     allowed = [RulesPosition.from_white_numbered(white, black, None, None, Side.WHITE)]
     reads = {}
     for name, fix in (("trusted", sure), ("doubted", replace(sure, margin=0.0))):
-        obs = BoardReader(None, board_finder=lambda _, f=fix: f, dice_finder=False).read(image)
+
+        def given(_: np.ndarray, fix: BoardFix = fix) -> BoardFix:
+            return fix
+
+        obs = BoardReader(None, board_finder=given, dice_finder=False).read(image)
         reads[name] = read_board(obs, Side.WHITE, allowed).match
     assert reads == {"trusted": Match.OFF_SCRIPT, "doubted": Match.UNCERTAIN}
 
@@ -103,10 +107,11 @@ def test_the_referee_asks_about_a_doubtful_board_rather_than_call_a_fault() -> N
 def _moved_sides(quad: np.ndarray, left: float, right: float) -> np.ndarray:
     """The quad with its left and right sides moved outwards by these shares of its width (in
     board coordinates, so along the perspective)."""
-    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
-    wide = np.float32([[[-left, 0], [1 + right, 0], [1 + right, 1], [-left, 1]]])
-    return cv2.perspectiveTransform(wide, to_image)[0].astype(np.float64)
+    wide = np.array([[[-left, 0], [1 + right, 0], [1 + right, 1], [-left, 1]]], np.float32)
+    moved: np.ndarray = cv2.perspectiveTransform(wide, to_image)[0].astype(np.float64)
+    return moved
 
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])

@@ -27,7 +27,9 @@ def test_a_change_gives_a_box_around_it_with_the_margin() -> None:
     b = a.copy()
     b[200:230, 300:330] = 250
     changes.update(a)
-    (box,) = changes.update(b)
+    boxes = changes.update(b)
+    assert boxes is not None
+    (box,) = boxes
     x0, y0, x1, y1 = box
     assert x0 <= 300 - 20 and y0 <= 200 - 20 and x1 >= 330 + 20 and y1 >= 230 + 20
     assert x1 - x0 < 30 + 4 * 24  # not the whole frame
@@ -52,14 +54,14 @@ def test_overlapping_boxes_are_merged() -> None:
 
 
 def test_the_reader_finds_dice_thrown_into_a_changed_region() -> None:
-    import cv2
 
     from vision.board import find_board
     from vision.calibration import calibration_from_fix
+    from vision.dataset import load_image
     from vision.reader import BoardReader
 
     rec = Path(__file__).resolve().parents[2] / "firmware" / "demo_recording"
-    frames = [cv2.imread(str(rec / f"s{i:02d}_still.jpg")) for i in (0, 3, 5)]
+    frames = [load_image(rec / f"s{i:02d}_still.jpg") for i in (0, 3, 5)]
     fix = find_board(frames[0])
     assert fix is not None
     reader = BoardReader(
@@ -68,5 +70,5 @@ def test_the_reader_finds_dice_thrown_into_a_changed_region() -> None:
     for frame in frames[:2]:
         reader.read(frame)
     obs = reader.read(frames[2])  # black's 6-4 (the scripted scene 5), searched by region
-    assert sorted(d.value for d in obs.dice if d.zone == "black_right") == [4, 6]
+    assert sorted(d.value or 0 for d in obs.dice if d.zone == "black_right") == [4, 6]
     assert reader._reads_since_full == 2  # neither later read searched the whole frame

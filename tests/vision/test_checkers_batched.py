@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
@@ -90,7 +92,7 @@ def test_float32_rims_are_the_plain_float64_rims() -> None:
 
 
 @pytest.mark.parametrize("ref_type", [np.float32, np.float64])
-def test_unlike_board_by_planes_is_by_pixels(ref_type: type) -> None:
+def test_unlike_board_by_planes_is_by_pixels(ref_type: type[np.floating[Any]]) -> None:
     """The stacked strips' distances channel by channel (planes) are the interleaved ones,
     float32 or float64 reference colours (the latter compute in float64 either way)."""
     from vision.checkers.empty_board import _sq_dist, _sq_planes

@@ -37,7 +37,7 @@ def test_a_faint_dark_checker_on_a_dark_point_shows_a_rim_at_the_edge_slot() -> 
     from vision.checkers.outlines import edges_of, slot_rim
 
     rng = np.random.default_rng(7)
-    board = np.full((240, 200, 3), 40, np.uint8)
+    board: np.ndarray = np.full((240, 200, 3), 40, np.uint8)
     board = cv2.add(board, rng.integers(0, 6, board.shape, dtype=np.uint8))
     with_checker = board.copy()
     # A checker barely darker than its point, its edge a little lighter (a bevel).

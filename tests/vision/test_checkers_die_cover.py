@@ -9,9 +9,12 @@ import numpy as np
 from tests.vision.test_checkers_learned import _count_given
 from vision.checkers.die_cover import SlotView, doubt_covered, hiders, room_for_one
 
-DARK = np.float32([20, 128, 128])
-CHECKER = np.float32([17, 128, 128])  # a black checker, a little darker than the triangle
-SETS = [(True, np.float32([14, 128, 128])), (False, np.float32([200, 128, 128]))]
+DARK = np.array([20, 128, 128], np.float32)
+CHECKER = np.array([17, 128, 128], np.float32)  # a black checker, a little darker than the triangle
+SETS = [
+    (True, np.array([14, 128, 128], np.float32)),
+    (False, np.array([200, 128, 128], np.float32)),
+]
 
 
 def _view(tri: np.ndarray, die: bool, seen: np.ndarray | None = None) -> SlotView:
@@ -49,7 +52,9 @@ def test_no_doubt_without_a_die_a_set_to_hide_or_room_for_it() -> None:
     doubt_covered(white, black, conf, _view(DARK, die=False), (0, 0, 1.0))
     assert conf == [1.0] * 24
     # A red triangle, unlike both sets: what the die leaves seen is plainly the bare triangle.
-    doubt_covered(white, black, conf, _view(np.float32([90, 170, 150]), die=True), (0, 0, 1.0))
+    doubt_covered(
+        white, black, conf, _view(np.array([90, 170, 150], np.float32), die=True), (0, 0, 1.0)
+    )
     assert conf == [1.0] * 24
     # The bare dark triangle round the die: nearer its own colour than black's.
     doubt_covered(white, black, conf, _view(DARK, die=True), (0, 0, 1.0))
@@ -79,8 +84,8 @@ def test_the_slot_is_weighed_against_its_own_triangle_past_it() -> None:
     # A triangle in shade, darker than the frame's colour for it, beside a darker black set:
     # against the frame's colour the shaded slot looks nearer black; against the same
     # triangle's shade just past the slot it is plainly the triangle.
-    frame, shade = np.float32([24, 128, 128]), np.float32([16, 128, 128])
-    sets = [(True, np.float32([11, 128, 128]))]
+    frame, shade = np.array([24, 128, 128], np.float32), np.array([16, 128, 128], np.float32)
+    sets = [(True, np.array([11, 128, 128], np.float32))]
     strip = np.full((60, 40, 3), shade, np.float32)
     care, inside = np.ones((60, 40), bool), np.ones((60, 40), bool)
     care[:12, 8:32] = False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
@@ -12,7 +14,8 @@ from vision.checkers.outlines import _row_percentile, edges_of, gradients, ring_
 
 def _plain_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     d = a - b
-    return np.sqrt(0.25 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    dist: np.ndarray = np.sqrt(0.25 * d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    return dist
 
 
 def _lab_strip(seed: int) -> np.ndarray:
@@ -24,7 +27,7 @@ def _lab_strip(seed: int) -> np.ndarray:
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_colour_dist_is_the_plain_formula(dtype: type) -> None:
+def test_colour_dist_is_the_plain_formula(dtype: type[np.floating[Any]]) -> None:
     rng = np.random.default_rng(0)
     a = rng.normal(120, 60, (30, 17, 3)).astype(dtype)
     for b in (rng.normal(120, 60, 3).astype(dtype), rng.normal(120, 60, (17, 3)).astype(dtype)):
@@ -43,7 +46,7 @@ def test_far_threshold_is_sqrt_over_18_in_float32() -> None:
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_far_from_is_colour_dist_over_18(dtype: type) -> None:
+def test_far_from_is_colour_dist_over_18(dtype: type[np.floating[Any]]) -> None:
     strip = _lab_strip(3).reshape(-1, 3).astype(dtype)
     ref = np.median(strip, axis=0)
     want = _plain_dist(strip, ref) > 18.0

@@ -7,14 +7,14 @@ from __future__ import annotations
 import math
 
 from tests.vision.test_checkers_under_die import SURE, _read_given
-from vision.checkers.model import Cell
+from vision.checkers.model import Cell, Found
 from vision.checkers.row_rims import DARK_POINT, RIM_FAINT_ROW, checked_row
 
 _CELL = Cell(column=3, top=True, x0=100, x1=140)
 _LIGHT = DARK_POINT + 60.0  # a light triangle's Lab L
 
 
-def _row(n: int) -> list:
+def _row(n: int) -> list[Found]:
     return [_CELL.checker_at(20.0 + 40.0 * j, 450, (30.0, 128.0, 128.0)) for j in range(n)]
 
 

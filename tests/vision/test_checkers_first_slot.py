@@ -35,6 +35,6 @@ def test_light_triangles_never_ask_the_learned_cue() -> None:
         asked.append(idx)
         return 0.9
 
-    tris = np.float32([[180, 128, 128]] * 4)
+    tris = np.array([[180, 128, 128]] * 4, np.float32)
     assert dark_edge_doubts(edge_p, [0, 1, 2, 3], [True] * 4, [0, 1, 0, 1], tris) == [False] * 4
     assert asked == []

@@ -32,7 +32,11 @@ def test_without_both_cues_the_least_certain_goes_first() -> None:
         counts, conf = _side()
         rims = [0.0] * 24
         rims[7] = rim
-        keep = sure_lone(counts, [0] * 24, rims, lambda i, p=p: p if i == 7 else 0.0)
+
+        def cue(i: int, p: float = p) -> float:
+            return p if i == 7 else 0.0
+
+        keep = sure_lone(counts, [0] * 24, rims, cue)
         assert not any(keep)
         fit_total(counts, 0, conf, keep=keep)
         assert counts[7] == 0 and counts[5] == 6

@@ -52,7 +52,8 @@ def test_slot_features_stay_on_the_strip() -> None:
     field, tri = np.array([150.0, 130, 140]), np.array([60.0, 135, 145])
     assert slot_features(strip, 110.0, 36.0, field, tri, 3) is None
     f = slot_features(strip, 18.0, 36.0, field, tri, 0)
-    assert f is not None and f.shape == slot_features(strip, 54.0, 36.0, field, tri, 1).shape
+    g = slot_features(strip, 54.0, 36.0, field, tri, 1)
+    assert f is not None and g is not None and f.shape == g.shape
 
 
 def test_only_doubted_counts_ask_the_model(monkeypatch) -> None:
@@ -81,7 +82,9 @@ def test_a_lone_dark_checker_beside_a_die_is_doubted(monkeypatch) -> None:
     assert before["board"]["black"][21] == 0 and before["conf"][21] >= 0.65
 
 
-def _edge_scene() -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray], tuple]:
+def _edge_scene() -> tuple[
+    np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray], tuple[float, float, int, int]
+]:
     """A dark point's strip with a dark disc on its edge slot, all of it cared for."""
     d = 36.0
     strip = np.empty((160, 40, 3), np.float32)
@@ -142,12 +145,15 @@ def test_edge_probabilities_in_a_batch_are_each_points_own() -> None:
         cares.append(c[:30] if k == 5 else c)
         tris.append((tri + rng.normal(0, 5, 3)).astype(np.float32))
     f32 = field.astype(np.float32)
-    batch = edge_probabilities(strips, cares, f32, tris, size[0], list(range(6)))
+    # cares: one mask a cell, of two lengths, so a list where the reader passes one stacked
+    # array (slot_model annotates np.ndarray; it only indexes it by cell).
+    batch = edge_probabilities(strips, cares, f32, tris, size[0], list(range(6)))  # type: ignore[arg-type]
     refs = [(f32, t) for t in tris]
     one = [edge_slot_probability(*a, size) for a in zip(strips, cares, refs, strict=True)]
     assert [batch[i] for i in range(6)] == one  # the same floats, not near ones
     assert one[4] == one[5] == 0.0 and one[0] > 0.5
-    slots = PointSlots(strips, cares, f32, tris, size, {10 + i: i for i in range(6)}, [[]] * 6)
+    row = {10 + i: i for i in range(6)}
+    slots = PointSlots(strips, cares, f32, tris, size, row, [[]] * 6)  # type: ignore[arg-type]
     assert [slots.edge_p(10 + i) for i in range(6)] == one
     # Points holding checkers are asked later, the rest then in a second batch: the same floats.
     held = [[], [object()], [], [object()], [object()], []]

@@ -47,7 +47,7 @@ def test_cell_checkers_with_the_raw_alongs_given_counts_the_same(seed: int) -> N
             strip_i = strip[:, : c.x1 - c.x0]
             diff_i = diff[:, : c.x1 - c.x0]
             extent = float(rng.choice([0.0, 1.0 * PITCH, 2.2 * PITCH]))
-            args = (c, strip_i, diff_i, circles, extent, PITCH, D, h, HALF, [], sure, raw)
+            args = (c, strip_i, diff_i, circles, extent, PITCH, D, h, HALF, list[bool](), sure, raw)
             plain = cell_checkers(*args)
             assert cell_checkers(*args, given=given[i]) == plain
             assert cell_checkers(*args, given=given[i][:2]) == plain

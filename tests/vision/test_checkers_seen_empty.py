@@ -130,7 +130,7 @@ def test_slot_share_and_norm_are_numpys() -> None:
 def test_a_faint_rim_the_cue_sees_a_checker_on_is_doubted() -> None:
     # Near the count's own rim doubt with the cue, or fainter on a slot like a set with the cue.
     for rim, p, like in ((RIM_NEAR, NEAR_P, None), (LIKE_RIM, LIKE_P, True)):
-        conf, likes = [1.0] * 24, [None] * 24
+        conf, likes = [1.0] * 24, list[bool | None]([None] * 24)
         likes[6] = like
         rims = [0.3] * 24
         rims[6] = rim
@@ -145,7 +145,7 @@ def test_either_trace_alone_leaves_an_empty_point_believed() -> None:
         (LIKE_RIM - 0.01, 0.99, True),  # a slot like a set, its rim too faint
         (LIKE_RIM, LIKE_P - 0.01, True),
     ):
-        conf, likes = [1.0] * 24, [None] * 24
+        conf, likes = [1.0] * 24, list[bool | None]([None] * 24)
         likes[6] = like
         rims = [0.3] * 24
         rims[6] = rim

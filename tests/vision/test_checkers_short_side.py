@@ -305,7 +305,11 @@ def test_a_clearly_seen_empty_point_whose_second_slot_shows_too_takes_both_missi
         seen = {i: 0.02 for i in range(24)}
         seen[9] = 0.7
         pair = {9: second}
-        fill_short(white, black, 0, 0, conf, likes, seen.__getitem__, more=pair.get)
+
+        def more(i: int, _least: float, pair: dict[int, int] = pair) -> int:
+            return pair.get(i, 0)
+
+        fill_short(white, black, 0, 0, conf, likes, seen.__getitem__, more=more)
         assert (white[9], white[12], sum(white)) == (*want, 15)
         assert conf[9] == 0.5
 

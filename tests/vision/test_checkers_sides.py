@@ -57,6 +57,6 @@ def test_sides_hidden_only_against_the_frames_other_empty_points() -> None:
 def test_a_triangle_like_its_field_tells_nothing() -> None:
     strip = np.full((200, 40, 3), (60.0, 128.0, 128.0), np.float32)
     care = np.ones((200, 40), bool)
-    same = np.float32([62, 128, 128])
-    field = np.float32([60, 128, 128])
+    same = np.array([62, 128, 128], np.float32)
+    field = np.array([60, 128, 128], np.float32)
     assert sides_seen(strip[None], care[None], 160.0, 30.0, same[None], field) == [None]

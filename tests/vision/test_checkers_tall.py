@@ -35,7 +35,7 @@ def test_an_edge_rim_of_two_to_three_beside_very_clear_ones_is_covered_too() -> 
     assert not faint_edge([2.5, 7.9, 8.0, 8.2, 9.0])
     assert not faint_edge([3.1, 20.0, 21.0, 20.5, 22.0])
     assert not faint_edge([2.0, 1.6, 1.7, 1.5, 2.9])
-    cell = Cell(0, True, 0.0, 45.0)
+    cell = Cell(0, True, 0, 45)
     fs = [Found(21.0 + 43.0 * k, 22.0, 21.0 + 43.0 * k, (20.0, 128.0, 128.0)) for k in range(5)]
     kept, doubtful = checked_row(fs, [2.01, 19.54, 20.49, 20.02, 21.65], cell, 480, 43.0)
     assert len(kept) == 5 and doubtful
@@ -134,7 +134,7 @@ def test_a_full_rows_faint_edge_slots_beside_a_clear_far_one_are_covered() -> No
     assert not covered_edges([1.2, 1.3, 1.1, 1.4, 2.0])
     assert not covered_edges([3.9, 3.2, 3.4, 4.9, 8.0])
     assert not covered_edges([1.6, NAN, 1.2, 2.7, 5.2])  # a die on one: not judged
-    cell = Cell(0, True, 0.0, 45.0)
+    cell = Cell(0, True, 0, 45)
     fs = [Found(21.0 + 43.0 * k, 22.0, 21.0 + 43.0 * k, (20.0, 128.0, 128.0)) for k in range(5)]
     kept, doubtful = checked_row(fs, rims, cell, 480, 43.0)
     assert len(kept) == 5 and doubtful

@@ -137,7 +137,7 @@ def test_with_trays_reports_the_believed_counts() -> None:
 def test_a_tray_mostly_out_of_the_image_is_not_warped(monkeypatch) -> None:
     warps, plain = [], cv2.warpPerspective
 
-    def warp(*a, **k):  # type: ignore[no-untyped-def]
+    def warp(*a, **k):
         warps.append(a[2])
         return plain(*a, **k)
 

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.vision.board_scenes import train_render
 from tests.vision.test_checkers_learned import _count_given
 from vision.evaluate import labelled_board
@@ -31,7 +33,7 @@ def test_a_die_on_an_empty_point_is_no_checker() -> None:
     assert (counts.white[1], counts.black[1]) == (0, 0)
 
 
-def _read_given(index: int) -> dict:
+def _read_given(index: int) -> dict[str, Any]:
     """The reader's board (its own dice found) on the labelled corners of train render
     ``index + 1``, as ``vision eval --board-given`` reads it."""
     image, labels = train_render(index)

@@ -26,7 +26,7 @@ def _scene(tilt: float, seed: int, focal: float = FOCAL_PRIOR * 1280) -> tuple[C
     )
     box = [[0, 0, 0], [W_MM, 0, 0], [W_MM, H_MM, 0], [0, H_MM, 0]]
     c = cam.project_pinhole(np.array(box, float))
-    board_w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+    board_w = float(np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
     return cam, CameraView.from_corners(c, (1280, 960), board_w * DIE_MM / W_MM)
 
 

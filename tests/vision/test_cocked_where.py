@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from vision.cocked_where import main, where_cocked
 
 
-def _die(box: list[int], state: str = "cocked", value: int | None = 3) -> dict:
+def _die(box: list[int], state: str = "cocked", value: int | None = 3) -> dict[str, Any]:
     return {"value": value, "bbox": box, "state": state}
 
 
@@ -24,7 +25,7 @@ def _die(box: list[int], state: str = "cocked", value: int | None = 3) -> dict:
         ([], "not found"),
     ],
 )
-def test_one_cocked_die(pred: list[dict], expected: str) -> None:
+def test_one_cocked_die(pred: list[dict[str, Any]], expected: str) -> None:
     assert where_cocked({"dice": pred}, {"dice": [_die([10, 10, 30, 30])]}) == [expected]
 
 

@@ -15,11 +15,13 @@ def test_off_median_equals_the_subtraction() -> None:
         h, w = rng.integers(2, 90, 2)
         # Even pixel counts give half medians; a narrow range gives many ties at the median.
         top = int(rng.integers(2, 257))
-        lab = rng.integers(0, top, (h, w, 3)).astype(np.uint8)
+        lab: np.ndarray = rng.integers(0, top, (h, w, 3)).astype(np.uint8)
         if seed % 2:
             lab = cv2.GaussianBlur(lab, (3, 3), 0)
         median = channel_medians(lab)
-        dl, da, db = cv2.split(cv2.subtract(lab.astype(np.float32), (*median.tolist(), 0)))
+        # A per-channel Scalar as src2: opencv's stubs list only arrays there.
+        diff = cv2.subtract(lab.astype(np.float32), (*median.tolist(), 0))  # type: ignore[call-overload]
+        dl, da, db = cv2.split(diff)
         got_dl, got_c2 = off_median(lab, median)
         assert got_dl.dtype == np.float32 and np.array_equal(got_dl, dl)
         assert got_c2.dtype == np.float32 and np.array_equal(got_c2, da * da + db * db)
@@ -42,7 +44,7 @@ def test_blobs_mask_is_the_closing_then_opening() -> None:
         if not m.any():
             assert n == 1
             continue
-        want = cv2.connectedComponentsWithStats(m, 8, cv2.CV_32S)
+        want = cv2.connectedComponentsWithStats(m, connectivity=8, ltype=cv2.CV_32S)
         assert n == want[0]
         assert np.array_equal(stats[1:], want[2][1:]) and np.array_equal(cents[1:], want[3][1:])
 
@@ -61,7 +63,7 @@ def test_blobs_16_bit_labels_give_the_32_bit_stats() -> None:
             mask[y : y + s, x : x + s] = True
         m = cv2.morphologyEx(mask.view(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
         m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        want = cv2.connectedComponentsWithStats(m, 8, cv2.CV_32S)
+        want = cv2.connectedComponentsWithStats(m, connectivity=8, ltype=cv2.CV_32S)
         n, stats, cents = _blobs(mask)
         assert want[0] > 20 and n == want[0]
         assert np.array_equal(stats, want[2]) and np.array_equal(cents, want[3])

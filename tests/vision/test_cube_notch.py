@@ -60,18 +60,21 @@ def test_notch_blobs_label_as_the_default_labelling() -> None:
     for h, w in ((432, 100), (432, 41), (300, 300)):
         mask = np.zeros((h, w), bool)
         for _ in range(h * w // 400):
-            y, x = rng.integers(0, h), rng.integers(0, w)
-            mask[y : y + int(rng.integers(4, 40)), x : x + int(rng.integers(4, 40))] = True
+            y0, x0 = rng.integers(0, h), rng.integers(0, w)
+            mask[y0 : y0 + int(rng.integers(4, 40)), x0 : x0 + int(rng.integers(4, 40))] = True
         mask &= rng.random((h, w)) > 0.05  # ragged: holes and bites for notches
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.view(np.uint8), 8, cv2.CV_32S)
-        want_st, want_ce = [np.zeros((1, 5), np.int32)], [np.zeros((1, 2))]
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(
+            mask.view(np.uint8), connectivity=8, ltype=cv2.CV_32S
+        )
+        want_st: list[np.ndarray] = [np.zeros((1, 5), np.int32)]
+        want_ce: list[np.ndarray] = [np.zeros((1, 2))]
         for i in range(1, n):
             x, y, bw, bh, area = (int(v) for v in stats[i])
             if area < 200:
                 continue
             gaps = (labels[y : y + bh, x : x + bw] != i).view(np.uint8)
             gaps = cv2.morphologyEx(gaps, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-            m, _, st, ce = cv2.connectedComponentsWithStats(gaps, 8, cv2.CV_32S)
+            m, _, st, ce = cv2.connectedComponentsWithStats(gaps, connectivity=8, ltype=cv2.CV_32S)
             if m >= 2:
                 want_st.append(st[1:] + [x, y, 0, 0, 0])
                 want_ce.append(ce[1:] + (x, y))

@@ -40,7 +40,7 @@ def test_two_touching_blurred_dice_stay_apart() -> None:
     # The gap between two dice is darker than either face: the pips do not link across it.
     for seed in range(4):
         rng = np.random.default_rng(seed)
-        img = np.full((160, 200, 3), 70, np.uint8)
+        img: np.ndarray = np.full((160, 200, 3), 70, np.uint8)
         img += rng.integers(0, 12, img.shape, dtype=np.uint8)
         draw_die(img, 3, (78.0, 80.0), 22.0, 0.0)
         draw_die(img, 2, (102.5, 80.0), 22.0, 0.0)

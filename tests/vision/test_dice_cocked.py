@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from vision.cocked import N_FEATURES, CockedModel, crop_features
+from vision.cocked_view import CameraView
 from vision.train_cocked import cue_columns, examples
 
 
@@ -44,11 +45,11 @@ def test_separates_fresh_cocked_and_flat_dice(tmp_path: Path) -> None:
         x, y = examples(p)
         xs += x
         ys += y
-    y = np.array(ys)
-    assert y.sum() >= 5 and (1 - y).sum() >= 5, "renders gave too few dice of one kind"
-    p = CockedModel.load().probabilities(np.array(xs))
+    kind = np.array(ys)
+    assert kind.sum() >= 5 and (1 - kind).sum() >= 5, "renders gave too few dice of one kind"
+    prob = CockedModel.load().probabilities(np.array(xs))
     # Rank measure (AUC): chance is 0.5.
-    pos, neg = p[y == 1], p[y == 0]
+    pos, neg = prob[kind == 1], prob[kind == 0]
     auc = float(np.mean(pos[:, None] > neg[None, :]))
     assert auc > 0.75, f"AUC {auc:.2f}"
 
@@ -59,7 +60,6 @@ def test_crop_turns_the_image_centre_up(centre: tuple[float, float]) -> None:
     the crop's middle, whichever side of the centre the die is on (dice left or right of it
     were once turned upside down)."""
     from vision.cocked import _crop, crop_matrix, die_patch
-    from vision.cocked_view import CameraView
 
     img = np.zeros((400, 400, 3), np.uint8)
     cx, cy = centre
@@ -77,7 +77,7 @@ def test_ensemble_is_one_network_with_the_mean_logit() -> None:
     from vision.train_cocked import _average, _predict
 
     rng = np.random.default_rng(0)
-    nets = [
+    nets: list[tuple[np.ndarray, ...]] = [
         (rng.normal(size=(5, 3)), rng.normal(size=3), rng.normal(size=3), np.asarray(0.3 * k))
         for k in range(3)
     ]
@@ -247,7 +247,7 @@ def test_views_probability_is_the_mean_over_the_six_views(tmp_path: Path) -> Non
 
 def test_views_probability_cut_skips_plainly_flat_dice() -> None:
     """A plain view at 0.5 cannot lift the six-view mean over 0.95: the bound is returned."""
-    from vision.cocked import CameraView, die_patch, views_probability
+    from vision.cocked import die_patch, views_probability
 
     img = np.full((200, 200, 3), 90, np.uint8)
     view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
@@ -281,7 +281,7 @@ def test_views_probability_cut_stops_once_the_views_made_decide(
             return next(scores)
 
     monkeypatch.setattr(ck, "patch_features", features)
-    view = ck.CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
     patch = np.zeros((80, 80, 3), np.uint8)
     p = ck.views_probability(Scored(), patch, view, 40.0, cut=0.9)  # type: ignore[arg-type]
     assert p == pytest.approx(4.9 / 6) and len(made) == 2
@@ -339,7 +339,7 @@ def test_views_probability_settles_a_plainly_flat_die_at_a_lower_bar(
             return p0
 
     monkeypatch.setattr(ck, "patch_features", features)
-    view = ck.CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
     patch = np.zeros((80, 80, 3), np.uint8)
     p = ck.views_probability(Scored(), patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
     assert p <= cut and len(made) == views

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from vision.dice_match import match_dice
 from vision.eval_dice import (
     DiceCounts,
     DiceMetrics,
     evaluate,
-    match_dice,
     score_image,
     split_half,
 )
@@ -72,7 +74,10 @@ def test_counts_and_ratios() -> None:
 def test_evaluate_sums_images_and_skips_unlabelled() -> None:
     a = ({"dice": [die(4, (0, 0, 10, 10))]}, {"dice": [die(4, (0, 0, 10, 10))]})
     b = ({"dice": [die(1, (0, 0, 10, 10))]}, {"dice": [die(2, (0, 0, 10, 10))]})
-    unlabelled = ({"dice": [die(3, (0, 0, 10, 10))]}, {"board": {}})
+    unlabelled: tuple[dict[str, Any], dict[str, Any]] = (
+        {"dice": [die(3, (0, 0, 10, 10))]},
+        {"board": {}},
+    )
     m = evaluate([a, b, unlabelled])
     assert (m.counts.labels, m.counts.predictions, m.counts.matched) == (2, 2, 2)
     assert m.value_accuracy == pytest.approx(0.5)

@@ -87,7 +87,9 @@ def test_a_cocked_sixs_side_four_is_not_read() -> None:
     assert die_read_as(31859, 6, "cocked", 4)["value"] != 4
 
 
-def _six_and_three(view: DieView, tilt: float, turn: float, dy: float) -> tuple[list, OtherFace]:
+def _six_and_three(
+    view: DieView, tilt: float, turn: float, dy: float
+) -> tuple[list[tuple[float, float, float]], OtherFace]:
     """A 6 tilted by ``tilt`` degrees (``_tilted``'s ``turn``) and a 3 ``dy`` pixels from
     its centre along a flat die's ``down`` (negative: up the view)."""
     six = _face_pips(view, _tilted(view, tilt, turn), 6)

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import _face_plain
+from vision.face_plain import face_plain as _face_plain
 from vision.pip_groups import make_group
 from vision.pips import Pip
 
@@ -51,7 +51,7 @@ def test_a_six_whose_blurred_ink_runs_past_its_measured_pips_is_plain() -> None:
     # Pips drawn 5 px wide, blurred, measured 2.6 px (a small die's 6 on the renders: its
     # ink past 1.5 r reads 10-12 % of the face off). Masked to 2 r the 6 shows plain; five
     # of its pips (no 6, so no second look) do not.
-    img = np.full((120, 120), 225, np.uint8)
+    img: np.ndarray = np.full((120, 120), 225, np.uint8)
     places = [(60 + i * STEP, 60 + j * STEP) for i in (-1, 1) for j in (-1, 0, 1)]
     for x, y in places:
         cv2.circle(img, (x, y), 5, 40, -1)

@@ -21,7 +21,8 @@ def _blurred_dice(body: tuple[int, int, int], pip: tuple[int, int, int]) -> np.n
     small = cv2.resize(img, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (0, 0), 1.5)
     rng = np.random.default_rng(1)
-    return np.clip(small + rng.normal(0, 4, small.shape), 0, 255).astype(np.uint8)
+    noisy: np.ndarray = np.clip(small + rng.normal(0, 4, small.shape), 0, 255)
+    return noisy.astype(np.uint8)
 
 
 def _values(img: np.ndarray) -> list[int | None]:

@@ -32,7 +32,7 @@ def test_a_four_does_not_take_in_its_side_face_pips(axes: tuple[float, float]) -
     # the 4's columns, and the six make a 6's layout. Pips that far apart in size and
     # roundness are two faces: the top face is read, a 4.
     rng = np.random.default_rng(5)
-    img = np.full((240, 240, 3), 70, np.uint8)
+    img: np.ndarray = np.full((240, 240, 3), 70, np.uint8)
     img += rng.integers(0, 8, img.shape, dtype=np.uint8)
     cv2.rectangle(img, (90, 70), (150, 130), (235, 235, 230), -1)
     cv2.rectangle(img, (90, 131), (150, 150), (215, 215, 215), -1)  # side face

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vision.dice_tilted import loose_dice, tilted_dice
-from vision.pip_groups import make_group
+from vision.pip_groups import Group, make_group
 from vision.pips import Pip
 
 DIE = 44.0  # die side, work pixels (what find_dice reads a board's dice at)
@@ -15,7 +15,7 @@ def _pip(x: float, y: float, r: float = 3.0, round_: float = 0.8, dark: bool = T
     return Pip(x, y, r, dark, 60.0, 200.0, 140.0, round_)
 
 
-def _read() -> list:
+def _read() -> list[Group]:
     """A 2 read elsewhere in the photo: the pips' size the dice of this photo have."""
     return [make_group([_pip(300, 300), _pip(318, 318)], 0.0)]
 

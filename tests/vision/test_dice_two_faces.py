@@ -36,7 +36,11 @@ def test_a_six_spanning_its_whole_face_is_read() -> None:
     corners = tuple((float(x), float(y)) for x, y in labels["board"]["corners"])
     die_px = 26.909  # the labelled board's die size
     view = CameraView.from_corners(corners, (1280, 960), die_px).at((319.0, 104.0))
-    six = ((324.1, 112.5, 1.8), (310.7, 111.3, 1.6), (318.0, 112.5, 1.8))
+    six: tuple[tuple[float, float, float], ...] = (
+        (324.1, 112.5, 1.8),
+        (310.7, 111.3, 1.6),
+        (318.0, 112.5, 1.8),
+    )
     six += ((327.8, 94.2, 1.7), (311.9, 101.5, 1.8), (320.5, 97.9, 1.6))
     assert 0.95 < plane_span(six, view) < _WIDE_SPAN
 

@@ -16,7 +16,8 @@ _GREEN = (40, 122, 40)  # BGR, the same grey as _RED: only the hue tells them ap
 
 def _noisy(img: np.ndarray, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
-    return np.clip(img.astype(np.int16) + rng.integers(-4, 5, img.shape), 0, 255).astype(np.uint8)
+    noisy: np.ndarray = np.clip(img.astype(np.int16) + rng.integers(-4, 5, img.shape), 0, 255)
+    return noisy.astype(np.uint8)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -15,7 +15,7 @@ def _two(blur: bool, edge: bool) -> tuple[np.ndarray, list[Pip]]:
     """A light face with two dark pips drawn 7 px in radius, measured 4.5 (a webcam's blurred
     pips: matteop65 two_27's 2, its pips' ink 7 px out, read as two 1s); ``edge``: a dark
     line between them half way (two dice touching)."""
-    img = np.full((120, 120), 60, np.uint8)
+    img: np.ndarray = np.full((120, 120), 60, np.uint8)
     cv2.rectangle(img, (20, 20), (100, 100), 190, -1)
     a, b = (45.0, 70.0), (75.0, 50.0)
     for x, y in (a, b):

@@ -6,11 +6,11 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_dice import PIP_LAYOUT
 from vision.dice import find_dice
 from vision.face_refit import face_check, fit_face
 from vision.pip_groups import make_group
 from vision.pips import Pip
+from vision.synth.piece_faces import PIP_LAYOUT
 
 BLUE, TABLE, WHITE = (190, 110, 30), (40, 80, 120), (245, 245, 245)
 

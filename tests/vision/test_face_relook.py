@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_dice import PIP_LAYOUT
 from vision.dice import find_dice
+from vision.synth.piece_faces import PIP_LAYOUT
 
 
 def _die(img: np.ndarray, value: int, x: float, small: float | None = None) -> None:

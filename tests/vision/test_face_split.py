@@ -22,7 +22,9 @@ def _pip(x: float, y: float, face: float) -> Pip:
     return Pip(x, y, 2.0, True, face - 40.0, face, 40.0, 0.9)
 
 
-def _scene(top: tuple[tuple[int, int], ...], side_y: tuple[int, ...] = (102,)) -> tuple:
+def _scene(
+    top: tuple[tuple[int, int], ...], side_y: tuple[int, ...] = (102,)
+) -> tuple[np.ndarray, list[Pip]]:
     """A die's top face (light, centred at 80, 70, 32 px) with pips at ``top`` (grid nodes, 8
     px a step) and a shaded side face below it with a 2's pips on rows ``side_y``; the grey
     image and the pips drawn."""

@@ -34,7 +34,7 @@ def _lab(seed: int, h: int = 90, w: int = 120) -> np.ndarray:
     return cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def _plain_radial_best(gx, gy, circles, cos, sin):  # type: ignore[no-untyped-def]
+def _plain_radial_best(gx, gy, circles, cos, sin):
     h, w = gx.shape[:2]
     rr = circles[:, 2, None, None] * _RHOS[None, :, None]
     xi = np.clip(np.round(circles[:, 0, None, None] + rr * cos).astype(int), 0, w - 1)
@@ -68,9 +68,9 @@ def test_radial_best_is_the_plain_gather(seed: int) -> None:
         assert np.array_equal(got, _plain_radial_best(gx, gy, circles, cos, sin))
 
 
-def _plain_verified_shares(circles, lab, refs):  # type: ignore[no-untyped-def]
+def _plain_verified_shares(circles, lab, refs):
     h, w = lab.shape[:2]
-    out = []
+    out: list[float | None] = []
     for x, y, r in circles:
         rr = 0.55 * r
         px = lab[
@@ -187,7 +187,7 @@ def _plain_dedupe(pips: list[Pip]) -> list[Pip]:
 
 @pytest.mark.parametrize("pairs", [1 << 18, 50])
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_dedupe_is_the_one_by_one_rule(seed: int, pairs: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_dedupe_is_the_one_by_one_rule(seed: int, pairs: int, monkeypatch) -> None:
     monkeypatch.setattr("vision.pip_dedupe._PAIRS", pairs)  # 50: the pairs walked in many blocks
     rng = np.random.default_rng(seed)
     n = 400
@@ -243,7 +243,7 @@ def test_pyr_down_is_the_float_pyramid(shape: tuple[int, int]) -> None:
         assert got.dtype == np.float32 and np.array_equal(got, want)
 
 
-def _plain_circle_pitch(circles, cells, h, d):  # type: ignore[no-untyped-def]
+def _plain_circle_pitch(circles, cells, h, d):
     gaps: list[float] = []
     for c in cells:
         cxs = (c.x0 + c.x1) / 2.0

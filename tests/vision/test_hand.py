@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -27,7 +28,9 @@ from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
 from vision.synth.spec import HandSpec
 
 
-def _scene(hand: HandSpec | None, style: str = "tournament_green") -> tuple[np.ndarray, dict]:
+def _scene(
+    hand: HandSpec | None, style: str = "tournament_green"
+) -> tuple[np.ndarray, dict[str, Any]]:
     spec = SceneSpec(
         style=style,
         white_home="bottom-right",
@@ -38,7 +41,7 @@ def _scene(hand: HandSpec | None, style: str = "tournament_green") -> tuple[np.n
     return render(replace(spec, hand=hand), np.random.default_rng(4))
 
 
-def _homography(labels: dict) -> np.ndarray:
+def _homography(labels: dict[str, Any]) -> np.ndarray:
     return homography_for(order_corners(np.asarray(labels["board"]["corners"], np.float64)))
 
 

@@ -52,7 +52,7 @@ def test_a_two_of_small_pips_is_a_face_when_the_die_allows_its_span() -> None:
     from vision.pip_groups import layout_ok, make_group
     from vision.pips import Pip
 
-    def two(span: float) -> bool | None:
+    def two(span: float) -> tuple[bool, bool]:
         ps = [Pip(0.0, 0.0, 2.3, True, 60.0, 200.0, 140.0, 0.8)]
         ps.append(Pip(span * 0.7071, span * 0.7071, 2.3, True, 60.0, 200.0, 140.0, 0.8))
         g = make_group(ps, 0.0)

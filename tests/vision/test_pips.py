@@ -70,7 +70,7 @@ def test_8_bit_blurs_are_the_float_ones(sigma: float) -> None:
 
 @pytest.mark.parametrize("dtype", [np.float32, np.uint8])
 @pytest.mark.parametrize("sigma", _SIGMAS)
-def test_blur_of_bands_of_rows_is_the_whole_blur(sigma: float, dtype: type) -> None:
+def test_blur_of_bands_of_rows_is_the_whole_blur(sigma: float, dtype: type[np.generic]) -> None:
     level = _image(181, 243, seed=1).astype(dtype)
     whole = _gauss(level, sigma).ravel()
     rng = np.random.default_rng(2)
@@ -120,7 +120,7 @@ def test_scale_space_blurs_do_not_depend_on_the_order_asked() -> None:
 @pytest.mark.parametrize("thr", [2.0, 0.0])  # 0: most pixels pass the threshold first
 @pytest.mark.parametrize("wanted", [(1, 2, 3), (1,), (2, 3), (3,)])
 def test_extrema_are_those_of_the_3x3x3_max_filter(
-    wanted: tuple[int, ...], thr: float, dtype: type
+    wanted: tuple[int, ...], thr: float, dtype: type[np.generic]
 ) -> None:
     level = _image(150, 211, seed=3).astype(dtype)
     blurs = _cascade(level, wanted[0])
@@ -177,7 +177,7 @@ def _tight_light_five(seed: int) -> np.ndarray:
     """A light 5 on a dark face as fudw's phone photos show it at the dice-only work size:
     pips 2.6 px in radius, 2.5 px apart, a little blur and noise."""
     rng = np.random.default_rng(seed)
-    img = np.full((120, 120), 110, np.uint8)
+    img: np.ndarray = np.full((120, 120), 110, np.uint8)
     cv2.rectangle(img, (43, 43), (79, 79), 75, -1)
     step = (2 * 2.6 + 2.5) / np.sqrt(2)
     for u, v in [(0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)]:
@@ -201,7 +201,7 @@ def _small_light_pips(seed: int) -> np.ndarray:
     """25 light pips 1.9 px in radius at random sub-pixel centres on a dark face, each with a
     grey crescent (a recessed pip's shadow, as on fudw's dice), a little blur and noise."""
     rng = np.random.default_rng(seed)
-    img = np.full((200, 200), 80, np.uint8)
+    img: np.ndarray = np.full((200, 200), 80, np.uint8)
     for i in range(5):
         for j in range(5):
             x, y = 30 + 35 * i + rng.uniform(0, 1), 30 + 35 * j + rng.uniform(0, 1)

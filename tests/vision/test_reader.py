@@ -140,6 +140,7 @@ def test_on_a_doubtful_board_no_count_is_believed_and_no_die_voids_a_roll() -> N
     assert [d.confidence for d in sure.dice] == [0.95, 0.3]
     doubted = observation_of(counts, dice, None, _CORNERS, "another placement", "bottom-right")
     # Below the referee's beliefs: 0.65 for counts, 0.6 for a die's fault or place.
+    assert doubted.point_confidence is not None
     assert max(doubted.point_confidence) < 0.65 and doubted.bar_confidence < 0.65
     assert [d.confidence for d in doubted.dice] == [0.5, 0.3]
     assert [(d.value, d.state, d.zone) for d in doubted.dice] == [

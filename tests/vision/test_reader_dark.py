@@ -19,9 +19,9 @@ def _thumbnail_dark(frame: np.ndarray, min_brightness: float = 28.0) -> bool:
 def _frame(shape: tuple[int, int], level: float, seed: int) -> np.ndarray:
     """Coloured noise with blobs, scaled so its grey mean is about ``level``."""
     rng = np.random.default_rng(seed)
-    img = rng.integers(0, 256, (*shape, 3)).astype(np.float32)
-    img = cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.5, 6)))
-    img *= level / max(float(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).mean()), 1e-3)
+    noise = rng.integers(0, 256, (*shape, 3)).astype(np.float32)
+    img = cv2.GaussianBlur(noise, (0, 0), float(rng.uniform(0.5, 6)))
+    img = img * (level / max(float(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).mean()), 1e-3))
     return np.clip(np.round(img), 0, 255).astype(np.uint8)
 
 

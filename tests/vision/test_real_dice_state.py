@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ PHOTOS = Path(__file__).resolve().parents[2] / ".." / "shared" / "photos"
 REFEREE_DICE_CONFIDENCE = 0.6  # firmware.referee.RefereeSettings.dice_confidence
 
 
-def _matched_label(die: dict, labels: list[dict]) -> dict | None:
+def _matched_label(die: dict[str, Any], labels: list[dict[str, Any]]) -> dict[str, Any] | None:
     x0, y0, x1, y1 = die["bbox"]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     for lab in labels:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -26,8 +27,8 @@ from vision.synth import (
 )
 
 
-def _checkers(board: dict, colour: str) -> int:
-    return sum(board[colour]) + board["bar"][colour] + board["off"][colour]
+def _checkers(board: dict[str, Any], colour: str) -> int:
+    return int(sum(board[colour]) + board["bar"][colour] + board["off"][colour])
 
 
 @pytest.mark.parametrize("seed", range(40))

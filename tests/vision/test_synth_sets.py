@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -38,7 +39,7 @@ def test_set_layout(name: str) -> None:
     assert not orphans, f"labels without an image: {orphans[:3]}"
 
 
-def _check_labels(lab: dict, w: int, h: int, where: str) -> None:
+def _check_labels(lab: dict[str, Any], w: int, h: int, where: str) -> None:
     assert set(lab) <= TOP_KEYS, f"{where}: unexpected keys {set(lab) - TOP_KEYS}"
     board = lab["board"]
     assert set(board) == BOARD_KEYS, where
@@ -99,7 +100,7 @@ def test_sets_hold_hard_dice_and_all_orientations(name: str) -> None:
 
 
 def test_sets_are_distinct_and_small() -> None:
-    digests = {}
+    digests: dict[str, list[str]] = {}
     total = 0
     for name in SET_NAMES:
         for img_path, js in _pairs(name):

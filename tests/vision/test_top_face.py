@@ -17,7 +17,7 @@ def _view() -> DieView:
     return CameraView.straight_down((1280, 960), 25.0).at((1150.0, 800.0))
 
 
-def _moved(pips: list, view: DieView, dy: float) -> OtherFace:
+def _moved(pips: list[tuple[float, float, float]], view: DieView, dy: float) -> OtherFace:
     """A face of those pips (centred at 600, 400) moved ``dy`` pixels along a flat die's
     ``down`` (negative: up the view), valued by its pip count."""
     u = view.down / np.linalg.norm(view.down)

@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 from vision import top_value
+from vision.cocked import die_patch
 from vision.cocked_view import CameraView
+from vision.face_normal import OtherFace
 from vision.top_value import N_VALUE_FEATURES, ReadContext, TopValueModel, decide, settle
 
 _CORNERS = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
@@ -51,7 +53,7 @@ class _Reading:
     centre: tuple[float, float]
     state: str
     pips: tuple[tuple[float, float, float], ...] = ()
-    others: tuple = ()
+    others: tuple[OtherFace, ...] = ()
 
 
 def test_settle_gives_an_unread_die_the_models_value(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -74,7 +76,7 @@ def test_features_see_the_die_not_its_light() -> None:
         img[y - 2 : y + 3, x - 2 : x + 3] = 30  # a 3
     view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0))
     ctx = ReadContext(3, (None,), (2,), 1, True, 3)
-    patch = top_value.die_patch(img, (100.0, 100.0), 30.0)
+    patch = die_patch(img, (100.0, 100.0), 30.0)
     a = top_value.value_features(patch, view, 30.0, ctx)
     b = top_value.value_features(np.clip(patch * 1.2, 0, 255).astype(np.uint8), view, 30.0, ctx)
     assert a.shape == (N_VALUE_FEATURES,)

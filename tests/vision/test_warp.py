@@ -22,9 +22,9 @@ def test_same_pixels_as_opencv(size: tuple[int, int], flags: int) -> None:
     img = _scene(1)
     w, h = size
     for _ in range(5):
-        corners = np.float32([[0, 0], [320, 0], [320, 240], [0, 240]])
+        corners = np.array([[0, 0], [320, 0], [320, 240], [0, 240]], np.float32)
         corners += rng.uniform(-40, 40, (4, 2)).astype(np.float32)
-        dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         m = cv2.getPerspectiveTransform(corners, dst).astype(np.float64)
         want = cv2.warpPerspective(img, m, size, flags=flags)
         got = warp_perspective(img, m, size, flags)

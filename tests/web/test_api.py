@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -16,18 +17,18 @@ from .conftest import SseClient, illegal_match
 
 
 @pytest.fixture
-def client(hub: ScoreboardHub):  # type: ignore[no-untyped-def]
+def client(hub: ScoreboardHub):
     return create_app(hub).test_client()
 
 
-def referee_like(name: str, side: str | None) -> list[dict]:
+def referee_like(name: str, side: str | None) -> list[dict[str, Any]]:
     """Accepts 'accept' and 'undo', refuses the rest like the referee does."""
     if name in ("accept", "undo"):
         return [RefereeEvent(Kind.RULING, f"{name}: white to roll", side).to_json()]
     return [RefereeEvent(Kind.ERROR, f"{name} refused: not now", side).to_json()]
 
 
-def test_state_and_page_show_the_published_match(hub: ScoreboardHub, client) -> None:  # type: ignore[no-untyped-def]
+def test_state_and_page_show_the_published_match(hub: ScoreboardHub, client) -> None:
     snap = illegal_match().snapshot()
     hub.publish_state(snap)
     body = client.get("/api/state").get_json()
@@ -41,7 +42,7 @@ def test_state_and_page_show_the_published_match(hub: ScoreboardHub, client) -> 
         assert client.get(f"/static/{asset}").status_code == 200
 
 
-def test_healthz(client) -> None:  # type: ignore[no-untyped-def]
+def test_healthz(client) -> None:
     body = client.get("/healthz").get_json()
     assert body["ok"] is True and body["subscribers"] == 0
 
@@ -61,12 +62,17 @@ def test_healthz(client) -> None:  # type: ignore[no-untyped-def]
 )
 def test_malformed_commands_are_400_naming_the_problem(
     hub: ScoreboardHub,
-    client,  # type: ignore[no-untyped-def]
-    kwargs: dict,
+    client,
+    kwargs: dict[str, Any],
     wanted: str,
 ) -> None:
     calls: list[str] = []
-    hub.set_command_handler(lambda n, s: calls.append(n) or [])
+
+    def handler(name: str, side: str | None) -> list[dict[str, Any]]:
+        calls.append(name)
+        return []
+
+    hub.set_command_handler(handler)
     response = client.post("/api/command", **kwargs)
     assert response.status_code == 400
     body = response.get_json()
@@ -74,7 +80,7 @@ def test_malformed_commands_are_400_naming_the_problem(
     assert calls == []  # never reached the referee
 
 
-def test_accepted_and_refused_commands(hub: ScoreboardHub, client) -> None:  # type: ignore[no-untyped-def]
+def test_accepted_and_refused_commands(hub: ScoreboardHub, client) -> None:
     hub.set_command_handler(referee_like)
     ok = client.post("/api/command", json={"name": "accept", "side": "white"})
     assert ok.status_code == 200 and ok.get_json()["events"][0]["kind"] == "ruling"
@@ -83,10 +89,10 @@ def test_accepted_and_refused_commands(hub: ScoreboardHub, client) -> None:  # t
     assert refused.get_json()["error"] == "take refused: not now"
 
 
-def test_commands_without_a_referee_or_in_time(hub: ScoreboardHub, client) -> None:  # type: ignore[no-untyped-def]
+def test_commands_without_a_referee_or_in_time(hub: ScoreboardHub, client) -> None:
     assert client.post("/api/command", json={"name": "undo"}).status_code == 503
 
-    def slow(name: str, side: str | None) -> list[dict]:
+    def slow(name: str, side: str | None) -> list[dict[str, Any]]:
         raise TimeoutError
 
     hub.set_command_handler(slow)
@@ -94,8 +100,8 @@ def test_commands_without_a_referee_or_in_time(hub: ScoreboardHub, client) -> No
     assert response.status_code == 504 and "in time" in response.get_json()["error"]
 
 
-def test_a_failing_referee_is_a_500_with_the_reason(hub: ScoreboardHub, client) -> None:  # type: ignore[no-untyped-def]
-    def broken(name: str, side: str | None) -> list[dict]:
+def test_a_failing_referee_is_a_500_with_the_reason(hub: ScoreboardHub, client) -> None:
+    def broken(name: str, side: str | None) -> list[dict[str, Any]]:
         raise RuntimeError("journal disk full")
 
     hub.set_command_handler(broken)
@@ -104,7 +110,7 @@ def test_a_failing_referee_is_a_500_with_the_reason(hub: ScoreboardHub, client) 
     assert response.get_json()["error"] == "the referee failed on 'undo': journal disk full"
 
 
-def test_match_download(hub: ScoreboardHub, client) -> None:  # type: ignore[no-untyped-def]
+def test_match_download(hub: ScoreboardHub, client) -> None:
     missing = client.get("/api/match.mat")
     assert missing.status_code == 404 and "no match" in missing.get_json()["error"]
     assert client.get("/api/state").get_json()["match_file"] is False
@@ -116,7 +122,7 @@ def test_match_download(hub: ScoreboardHub, client) -> None:  # type: ignore[no-
     assert mat.get_data(as_text=True).startswith(" 7 point match")
 
 
-def test_api_errors_are_json(client) -> None:  # type: ignore[no-untyped-def]
+def test_api_errors_are_json(client) -> None:
     response = client.get("/api/nothing")
     assert response.status_code == 404 and response.get_json()["ok"] is False
     assert client.get("/api/command").status_code == 405

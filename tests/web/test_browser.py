@@ -192,7 +192,8 @@ def test_eight_phones_all_get_each_update(
 
 def random_positions(n: int, seed: int) -> list[Position]:
     rng = random.Random(seed)
-    out, pos = [], Position.start()
+    out: list[Position] = []
+    pos = Position.start()
     while len(out) < n:
         results = list(iter_legal_results(pos, (rng.randint(1, 6), rng.randint(1, 6))))
         after = rng.choice(results) if results else pos

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ from web.hub import (
 )
 
 
-def event(message: str, kind: Kind = Kind.PLAY, side: str | None = "white") -> dict:
+def event(message: str, kind: Kind = Kind.PLAY, side: str | None = "white") -> dict[str, Any]:
     return RefereeEvent(kind, message, side).to_json()
 
 
@@ -161,7 +162,7 @@ def test_commands_are_forwarded_and_refusals_reported() -> None:
         hub.command("undo")
     calls: list[tuple[str, str | None]] = []
 
-    def handler(name: str, side: str | None) -> list[dict]:
+    def handler(name: str, side: str | None) -> list[dict[str, Any]]:
         calls.append((name, side))
         if name == "take":
             return [RefereeEvent(Kind.ERROR, "take refused: nobody doubled", side).to_json()]
