@@ -16,7 +16,8 @@ face. Without a board the camera is taken to look straight down through a typica
 The model (an ensemble of small networks stored as one; networks trained on different renders
 are joined with ``CockedModel.joined``) is a ``.npz`` file loaded on first use;
 a die is judged on the mean of its probabilities over six views (``VIEWS``: the training's size
-jitter, each mirrored).
+jitter, each mirrored; ``vision.cocked_views.views_probability``, stopped once the call
+is settled).
 
     >>> import numpy as np
     >>> img = np.full((200, 200, 3), 90, np.uint8)
@@ -209,51 +210,6 @@ def _centre_median(f: np.ndarray) -> np.ndarray:
     centre = f[_C0:_C1, _C0:_C1].reshape(-1, f.shape[2])
     mid: np.ndarray = np.partition(centre, _MID, axis=0)[_MID]
     return mid
-
-
-def views_probability(
-    model: CockedModel,
-    patch: np.ndarray,
-    view: DieView,
-    die_px: float,
-    cues: tuple[float, ...] | np.ndarray | None = None,
-    cut: float | None = None,
-) -> float:
-    """Mean p(cocked) of a ``die_patch`` over its ``VIEWS``. With ``cut``, the views are
-    scored one by one and, as soon as those made show the mean cannot pass ``cut`` (the others
-    are at most 1), that bound is returned (<= ``cut``) and the rest are not made: most dice
-    are plainly flat from the plain view, many of the others from the next one or two, and
-    each view costs a feature vector (~0.8 ms). Likewise, once those made pass ``cut`` on their
-    own (the others are at least 0), their sum over the six is returned (> ``cut``): a plainly
-    cocked die at a bar under 0.75 needs five views, at 0.5 four. So with ``cut`` the value is
-    only on the same side of ``cut`` as the mean (the call), not the mean itself. All made,
-    the mean is the batch's as before. A cut of at least ``_SETTLED_CUT`` with a plain view at
-    most ``_PLAIN_FLAT`` returns the cut itself after the one view (the lower bars' flat
-    dice)."""
-    p0 = model.probability(patch_features(patch, view, die_px, cues))
-    if cut is not None and cut >= _SETTLED_CUT and p0 <= _PLAIN_FLAT:
-        return float(cut)
-    n = len(VIEWS)
-    done = p0  # the views' probabilities so far
-    rows: list[np.ndarray] = []
-    for k, (j, f) in enumerate(VIEWS[1:], start=1):
-        if cut is not None and (done + n - k) / n <= cut:
-            return float((done + n - k) / n)
-        if cut is not None and done / n > cut:
-            return float(done / n)
-        rows.append(patch_features(patch, view, die_px, cues, j, f))
-        if cut is not None and k < n - 1:  # the last one's bound is the mean itself
-            done += model.probability(rows[-1])
-    return float((p0 + model.probabilities(np.array(rows)).sum()) / n)
-
-
-# A die whose plain view scores at most _PLAIN_FLAT is flat at any bar from _SETTLED_CUT: its
-# six-view mean stays under 0.4 (committed model, found dice, board given: IMG_32601-33000,
-# 808 of 1561 dice, and IMG_41201-41400's new pips, 365 of 739). The exact bound above stops
-# such a die after one view only for bars past 0.87; the lower bars (0.7, 0.75) made two, the
-# side-face bar (0.5) three.
-_PLAIN_FLAT = 0.2
-_SETTLED_CUT = 0.5
 
 
 def _face_and_body(shade: np.ndarray, cos: np.ndarray) -> tuple[np.ndarray, ...]:
