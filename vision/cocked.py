@@ -16,7 +16,8 @@ face. Without a board the camera is taken to look straight down through a typica
 The model (an ensemble of small networks stored as one; networks trained on different renders
 are joined with ``CockedModel.joined``) is a ``.npz`` file loaded on first use;
 a die is judged on the mean of its probabilities over six views (``VIEWS``: the training's size
-jitter, each mirrored).
+jitter, each mirrored; ``vision.cocked_views.views_probability``, stopped once the call
+is settled).
 
     >>> import numpy as np
     >>> img = np.full((200, 200, 3), 90, np.uint8)
@@ -211,45 +212,6 @@ def _centre_median(f: np.ndarray) -> np.ndarray:
     return mid
 
 
-def views_probability(
-    model: CockedModel,
-    patch: np.ndarray,
-    view: DieView,
-    die_px: float,
-    cues: tuple[float, ...] | np.ndarray | None = None,
-    cut: float | None = None,
-) -> float:
-    """Mean p(cocked) of a ``die_patch`` over its ``VIEWS``. With ``cut``, the views are
-    scored one by one and, as soon as those made show the mean cannot pass ``cut`` (the others
-    are at most 1), that bound is returned (<= ``cut``) and the rest are not made: most dice
-    are plainly flat from the plain view, many of the others from the next one or two, and
-    each view costs a feature vector (~0.8 ms). All made, the mean is the batch's as before.
-    A cut of at least ``_SETTLED_CUT`` with a plain view at most ``_PLAIN_FLAT`` returns the
-    cut itself after the one view (the lower bars' flat dice)."""
-    p0 = model.probability(patch_features(patch, view, die_px, cues))
-    if cut is not None and cut >= _SETTLED_CUT and p0 <= _PLAIN_FLAT:
-        return float(cut)
-    n = len(VIEWS)
-    done = p0  # the views' probabilities so far
-    rows: list[np.ndarray] = []
-    for k, (j, f) in enumerate(VIEWS[1:], start=1):
-        if cut is not None and (done + n - k) / n <= cut:
-            return float((done + n - k) / n)
-        rows.append(patch_features(patch, view, die_px, cues, j, f))
-        if cut is not None and k < n - 1:  # the last one's bound is the mean itself
-            done += model.probability(rows[-1])
-    return float((p0 + model.probabilities(np.array(rows)).sum()) / n)
-
-
-# A die whose plain view scores at most _PLAIN_FLAT is flat at any bar from _SETTLED_CUT: its
-# six-view mean stays under 0.4 (committed model, found dice, board given: IMG_32601-33000,
-# 808 of 1561 dice, and IMG_41201-41400's new pips, 365 of 739). The exact bound above stops
-# such a die after one view only for bars past 0.87; the lower bars (0.7, 0.75) made two, the
-# side-face bar (0.5) three.
-_PLAIN_FLAT = 0.2
-_SETTLED_CUT = 0.5
-
-
 def _face_and_body(shade: np.ndarray, cos: np.ndarray) -> tuple[np.ndarray, ...]:
     """Masks (uint8) of the top face (the centre's colour and brightness) and of the die body
     (its colour at any shade: top face plus the side faces seen), each the part connected to
@@ -260,11 +222,14 @@ def _face_and_body(shade: np.ndarray, cos: np.ndarray) -> tuple[np.ndarray, ...]
     k = np.ones((3, 3), np.uint8)
     out = []
     for sel in (same & (np.abs(shade - 1.0) < 0.15), same & (shade > 0.25) & (shade < 1.15)):
-        m = cv2.morphologyEx(sel.astype(np.uint8), cv2.MORPH_CLOSE, k)  # pips belong to it
-        _, lab = cv2.connectedComponents(m, connectivity=4)
+        m = cv2.morphologyEx(sel.view(np.uint8), cv2.MORPH_CLOSE, k)  # pips belong to it
+        n, lab = cv2.connectedComponents(m, connectivity=4)
+        if n < 2:  # no component: the mask as closed (all background)
+            out.append(m)
+            continue
         c = _CROP // 2
         li = np.bincount(lab[c - 2 : c + 3, c - 2 : c + 3].ravel(), minlength=2)[1:].argmax() + 1
-        out.append((lab == li).astype(np.uint8) if lab.max() > 0 else m)
+        out.append((lab == li).view(np.uint8))
     return tuple(out)
 
 
@@ -280,16 +245,17 @@ def _outside(face: np.ndarray, body: np.ndarray, lean: float) -> np.ndarray:
     yy, xx = _GRID
     up = np.clip(-yy, 0.0, lean * die)  # nearest point on the sweep, along the crop's up
     d_sweep = np.hypot(xx, yy + up) / die
-    d_disc = _DISC
     out = []
-    for m, d, r in ((body, d_sweep, 0.75), (body, d_sweep, 0.95), (face, d_disc, 0.75)):
-        n = float(m.sum())
-        out.append(float(m[d > r].sum()) / n if n else 0.0)
+    # The masks are 0 / 1: their sums are counts (np.count_nonzero, the same whole numbers).
+    for m, beyond in ((body, d_sweep > 0.75), (body, d_sweep > 0.95), (face, _OFF_DISC)):
+        n = np.count_nonzero(m)
+        out.append(np.count_nonzero(m[beyond]) / n if n else 0.0)
     return np.array(out, np.float32)
 
 
 _GRID = np.mgrid[0:_CROP, 0:_CROP].astype(np.float32) - _CROP / 2 + 0.5  # (y, x) from the middle
 _DISC = np.hypot(_GRID[1], _GRID[0]) / (_CROP / _SPAN)
+_OFF_DISC = _DISC > 0.75  # outside the disc any flat top face fits in (_outside)
 
 
 @dataclass(frozen=True)

@@ -46,14 +46,17 @@ def shape_cues(face: np.ndarray, body: np.ndarray, lean: float, die: float) -> n
     if n > 0:  # each face pixel spread up to n pixels up the crop (anchor at the kernel's top)
         sweep = cv2.dilate(face, np.ones((n + 1, 1), np.uint8), anchor=(0, 0))
     tol = cv2.dilate(sweep, np.ones((3, 3), np.uint8))
-    beyond = (body > 0) & (tol == 0)
-    out[4] = float(beyond.sum()) / die**2
-    if beyond.any():
-        dist = cv2.distanceTransform((tol == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    # Counts of bool masks with np.count_nonzero: the sums' whole numbers, with less overhead.
+    off = tol == 0
+    beyond = (body > 0) & off
+    nb = np.count_nonzero(beyond)
+    out[4] = nb / die**2
+    if nb:
+        dist = cv2.distanceTransform(off.view(np.uint8), cv2.DIST_L2, 3)
         out[5] = float(percentile_90(dist[beyond])) / die
     sides = (sweep > 0) & (face == 0)
-    ns = int(sides.sum())
-    out[6] = float(((body > 0) & sides).sum()) / ns if ns else 1.0
+    ns = np.count_nonzero(sides)
+    out[6] = np.count_nonzero((body > 0) & sides) / ns if ns else 1.0
     # Body rows above and below the face (its columns' span), against perspective's lean.
     rows_f = np.nonzero(face.any(axis=1))[0]
     cols = np.nonzero(face.any(axis=0))[0]
@@ -135,8 +138,9 @@ def edge_profiles(gx: np.ndarray, gy: np.ndarray, die: float) -> np.ndarray:
     c = np.array([w / 2 - 0.5, h / 2 - 0.5])
     # The mean direction of 4 x each gradient's angle, weighted by its length near the centre:
     # cos / sin of 4 phi from those of 2 phi, (gx^2 - gy^2, 2 gx gy) / |g|^2 (no arctan).
-    m2 = gx * gx + gy * gy + 1e-6
-    c2, s2 = (gx * gx - gy * gy) / m2, 2 * gx * gy / m2
+    xx, yy = gx * gx, gy * gy  # each square made once (the same float32 products)
+    m2 = xx + yy + 1e-6
+    c2, s2 = (xx - yy) / m2, 2 * gx * gy / m2
     wts = np.sqrt(m2) * _near(h, w, die)
     theta = 0.25 * np.arctan2(
         float((wts * 2 * s2 * c2).sum()), float((wts * (c2 * c2 - s2 * s2)).sum())

@@ -177,7 +177,8 @@ def state_from_model(
     ``side_face``: the finder put another face of pips aside on the die
     (``DieReading.others``), a raised side face: the bar is ``SIDE_FACE_THRESHOLD``.
     ``loose``: pips that made no face (``vision.dice_tilted.loose_dice``): ``LOOSE_THRESHOLD``."""
-    from vision.cocked import CockedModel, die_patch, views_probability  # loaded on first use
+    from vision.cocked import CockedModel, die_patch  # loaded on first use
+    from vision.cocked_views import views_probability
 
     model = CockedModel.load()
     thr = model.threshold if view is not None else model.threshold_no_board

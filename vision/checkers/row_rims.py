@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.checkers.model import Cell, Found
+from vision.medians import median_of
 
 # A full row's slot reads as covered by a second-layer checker when its rim is under 2 and
 # under 0.35 of the next visible slot's (train+dev fives: 5 of 6 sixes and sevens so, 1 of 430
@@ -60,7 +61,7 @@ def hidden_by_second_layer(rims: list[float]) -> int:
         after = [r for r in rims[j : j + 3] if not np.isnan(r)]
         if not after or any(np.isnan(r) for r in rims[:j]):
             continue
-        ref = min(after[0], float(np.median(after)))
+        ref = min(after[0], median_of(after))
         if all(r < min(RIM_FULL_HIDDEN, HIDDEN_RATIO * ref) for r in rims[:j]):
             return j
     return 0
@@ -80,7 +81,7 @@ def faint_edge(rims: list[float]) -> bool:
         faint_edge([2.0, 1.6, 1.7, 1.5, 2.9])  # False: a five, every rim as faint
     """
     after = [r for r in rims[1:4] if not np.isnan(r)]
-    ref = min(after[0], float(np.median(after))) if after else 0.0
+    ref = min(after[0], median_of(after)) if after else 0.0
     return (
         rims[0] < RIM_FULL_DOUBT
         or (rims[0] < RIM_FAINT_EDGE and rims[0] < FAINT_RATIO * ref)
@@ -112,14 +113,17 @@ def row_tail(rims: list[float]) -> tuple[int, bool]:
     a last slot with under a quarter of the row's typical rim is a shadow or a die, not a
     checker (train+dev: 8 of 10 such rows one or two too long, none right); under 0.45, doubt.
     """
+    # median_of: np.median's numbers without its overhead (the rims are never NaN here).
     n = len(rims)
     while n >= 2:
-        typical = float(np.median(rims[: n - 1]))
+        typical = median_of(rims[: n - 1])
         if typical < TAIL_TYPICAL or rims[n - 1] >= TAIL_DROP * typical:
             break
         n -= 1
-    doubt = n >= 2 and rims[n - 1] < TAIL_DOUBT * float(np.median(rims[: n - 1]))
-    return n, doubt and float(np.median(rims[: n - 1])) >= TAIL_TYPICAL
+    if n < 2:
+        return n, False
+    typical = median_of(rims[: n - 1])
+    return n, rims[n - 1] < TAIL_DOUBT * typical and typical >= TAIL_TYPICAL
 
 
 def checked_row(
