@@ -252,7 +252,7 @@ def cell_checkers(
         if n_first < 5 and raw_alongs is not None:
             # A dark pyramid on a dark point: its first layer shows no colour run nor rims
             # but the fifth slot's, its second layer thin arcs on the gaps (own IMG_57801-58200:
-            # a black 9 read 1, a black 10 read 2).
+            # a black 9 read 1, a black 10 read 5).
             dark = dark_pyramid_gaps(raw_alongs, d, pitch)
             if dark:
                 n_first, upper = 5, dark
