@@ -50,18 +50,18 @@ def test_a_faint_dark_checker_on_a_dark_point_shows_a_rim_at_the_edge_slot() -> 
 
 def test_a_run_of_faint_outlines_from_near_the_edge_is_a_row() -> None:
     from vision.checkers.outlines import alongs_of
-    from vision.checkers.stacks import _weak_rows
+    from vision.checkers.weak_slots import weak_rows
 
     cell = Cell(column=1, top=True, x0=78, x1=122)
     nothing = [False] * 5
     # Slots 2-4 outlined (the first two match their triangle): five from the edge.
     run = _circles([0.5 * D + k * PITCH for k in (2, 3, 4)])
-    assert _weak_rows(nothing, alongs_of(run, cell, H), D, PITCH) == [True] * 5
+    assert weak_rows(nothing, alongs_of(run, cell, H), D, PITCH) == [True] * 5
     # A lone outline, or one off the slot grid (grain), is not a row.
     lone = alongs_of(_circles([0.5 * D + 2 * PITCH]), cell, H)
-    assert _weak_rows(nothing, lone, D, PITCH) == nothing
+    assert weak_rows(nothing, lone, D, PITCH) == nothing
     grain = _circles([0.5 * D + 2 * PITCH, 0.5 * D + 3 * PITCH, 0.5 * D + 3.5 * PITCH])
-    assert _weak_rows(nothing, alongs_of(grain, cell, H), D, PITCH) == nothing
+    assert weak_rows(nothing, alongs_of(grain, cell, H), D, PITCH) == nothing
 
 
 def test_checkers_without_any_outline_on_them_are_colour_alone() -> None:

@@ -336,3 +336,22 @@ def test_one_missing_goes_to_a_seen_empty_point_unlike_either_set_not_the_tall_s
     black[21], seen[12], conf[12] = 5, 0.91, 1.0
     fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
     assert (black[12], black[21]) == (0, 6)
+
+
+def test_two_missing_go_to_a_seen_empty_point_unlike_either_set_not_the_tall_stack() -> None:
+    # Own IMG_58032: black's pair on a dark point at the board's side read empty, coloured like
+    # neither set (the cue 0.66, every other empty point 0.29 or less), while black's five,
+    # its one doubted point, took both missing (seven).  Both to the pair when the cue sees its
+    # second slot too, else one each.
+    for second, want in ((1, (2, 5)), (0, (1, 6))):
+        white, black = [0] * 24, [0] * 24
+        white[5], white[7], white[12], white[23] = 5, 3, 5, 2
+        black[0], black[11], black[16], black[18] = 0, 5, 3, 5  # 13, checkers outside its home
+        conf = [1.0] * 24
+        conf[18], conf[0] = 0.5, 0.5  # the doubted five; point 1 empty, doubted
+        likes: list[bool | None] = [None] * 24
+        seen = dict.fromkeys(range(24), 0.05)
+        seen[0], seen[6] = 0.66, 0.29
+        pair = {0: second}
+        fill_short(white, black, 0, 0, conf, likes, seen.__getitem__, more=pair.get)
+        assert (black[0], black[18], conf[0], sum(black)) == (*want, 0.5, 15)

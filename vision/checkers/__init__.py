@@ -20,11 +20,16 @@ imply the checkers below them, but not one centred on a die, whose corners and s
 circle, nor one past a slot nothing sees after a colour run of the row's set; a fifth slot the
 half barely holds counts under a sure outline);
 a full first layer (5) may carry a second layer in its gaps, seen as circles nearer a gap than a
-slot, filled from the edge like a pyramid, and gaps hidden under a third layer add to it; a
+slot, filled from the edge like a pyramid, and gaps hidden under a third layer add to it (a dark
+pyramid on a dark point, whose first layer nothing sees, is told by unverified outlines on two
+or more gaps and one on the fifth slot, all on the half-pitch grid); a
 stack fanned along the point is counted from its outlines' even period (up to its colour run's
 end when that goes past them) or its profile's repeat period (also where the half holds five at
 most and a colour run without outlines reaches the middle: a period well under a pitch is a
-fanned stack's, not five in a row's).  Colours: the checker colours
+fanned stack's, not five in a row's; a colour run from the edge with no outline on it but a
+sure one past a pyramid's reach is a dark fanned stack up to that top checker).  A circle
+centred on a die is no checker's: slots seen by such circles alone imply no checker under
+them.  Colours: the checker colours
 learned at calibration, or else a 2-means split of this frame's checkers (on lightness, or on
 hue when that separates far better; the lighter set is white; two clusters nearly alike are one
 set split by shading: light ones white, and every count doubtful), split on the checkers clear of
@@ -76,7 +81,8 @@ is short of 15 less those, bearing off or not), else 15 minus the rest; ``off_fr
 when both sides' are from the tray.  ``unexplained`` measures large blobs unlike the board
 and unexplained by checkers or dice (a hand: the reader says "occluded").
 
-Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``row_rims`` (a row checked by
+Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``weak_slots`` (slots only
+unverified outlines see), ``layers`` (a pyramid's upper layers), ``row_rims`` (a row checked by
 its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``bar_dice``
 (a bar count a die or a checker found twice puts in doubt), ``outlines`` (circles and rims),
 ``empty_board`` (board colours, colour runs), ``colours`` (white or black),

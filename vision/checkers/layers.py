@@ -1,5 +1,6 @@
-"""A pyramid's third layer told by rims: a checker on top shows its whole rim, a first-layer
-checker under two second-layer ones only arcs at its sides."""
+"""A pyramid's layers: the second from the gaps seen on top (``pyramid_layers``), or from thin
+arcs alone on a dark point (``dark_pyramid_gaps``); the third told by rims: a checker on top
+shows its whole rim, a first-layer checker under two second-layer ones only arcs at its sides."""
 
 from __future__ import annotations
 
@@ -89,3 +90,45 @@ def top_layer_shift(alongs: np.ndarray, shift: float, d: float, pitch: float) ->
         # outlines alone read 4 shifted to the slots, none laid on the gaps).
         return shift
     return round(top, 4)
+
+
+# Unverified outlines within this many pitches of the half-pitch grid are a pyramid's.
+HALF_GRID_TOL = 0.15
+
+
+def dark_pyramid_gaps(raw: np.ndarray, d: float, pitch: float) -> list[int]:
+    """The second layer's gaps (0-3) of a pyramid seen by its unverified outlines (``raw``:
+    from the point's edge) alone: every outline up to the half's middle on the half-pitch grid
+    (within HALF_GRID_TOL pitch) and none past the fifth slot, one on the fifth slot and two or
+    more on the gaps; else none (a row, a fanned stack, wood grain).
+
+    >>> dark_pyramid_gaps(21.0 + 41.0 * np.array([1.4, 2.45, 3.48, 4.03]), 42.0, 41.0)
+    [1, 2, 3]
+    >>> dark_pyramid_gaps(21.0 + 41.0 * np.array([1.0, 2.0, 3.0, 4.0]), 42.0, 41.0)
+    []
+    """
+    t = (np.asarray(raw, np.float64) - 0.5 * d) / pitch
+    t = t[t > -0.4]
+    if not len(t) or float(t.max()) > 4.25:
+        return []
+    k = np.round(2.0 * t).astype(int)
+    if np.any(np.abs(t - 0.5 * k) > HALF_GRID_TOL) or not np.any(k == 8):
+        return []
+    gaps = sorted({int(j) // 2 for j in k if j % 2 == 1 and 0 < j < 8})
+    return gaps if len(gaps) >= 2 else []
+
+
+def pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
+    """Second-layer gaps and third-layer size of a pyramid, from the gaps seen on top.
+
+    A pyramid fills its second layer from the edge (gaps 0..3), so the outermost gap seen
+    implies those nearer the edge.  Those unseen are hidden under a third layer (on slots 1..3,
+    over gaps 0..3): gap 0 shows a crescent beside slot 1, gaps 1 and 2 vanish under two
+    third-layer checkers each, so each of them unseen adds one.
+    """
+    jmax = max(upper)
+    hidden = set(range(jmax + 1)) - set(upper)
+    third = 0
+    if jmax == 3 and hidden:
+        third = min(3, 1 + len(hidden & {1, 2}))
+    return list(range(jmax + 1)), third

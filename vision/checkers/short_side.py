@@ -13,7 +13,8 @@ many such points as checkers are missing, each takes one, doubtfully; among more
 points the learned slot cue clearly sees a checker on (``slot_model``), or else the side's one
 doubted tall stack, take them (one missing: the one such empty point before any tall stack,
 or, the tall stack its side's one doubted point, an empty one coloured like neither set that
-the cue clearly sees against every other: ``_seen_unlike``);
+the cue clearly sees against every other: ``_seen_unlike``; two missing so, both go there
+when the cue sees its second slot too, else one each);
 the side's one doubted point takes all; two missing and two doubted tall stacks take one each.
 With none of the
 side's, the board's one doubted point, empty and coloured like neither set (a dark pair on a
@@ -126,6 +127,11 @@ def fill_short(
             # triangle's colour): it, not the stack read whole (own IMG_55501-55900: a lone
             # dark checker so, its side's five took it).
             adds = {unlike[0]: 1}
+        elif short == 2 and unlike and len(cands) == len(tall) == 1:
+            # Two missing, the same picture: the seen point holds both when the cue sees its
+            # second slot too (a dark pair), else one each (own IMG_57801-58200: a black pair
+            # read empty on a dark point at the board's side, its side's five made seven).
+            adds = _seen_pair({unlike[0]: 1, tall[0]: 1}, unlike, more)
         elif len(cands) == short:
             adds = _seen_pair({i: 1 for i in cands}, strong, more)
         elif short == 1 and len(strong) == 1:

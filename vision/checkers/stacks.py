@@ -12,9 +12,16 @@ from vision.checkers.fanned import (
     pyramid_grid,
     slot_row,
 )
-from vision.checkers.layers import RimProbe, third_by_rims, top_layer_shift
+from vision.checkers.layers import (
+    RimProbe,
+    dark_pyramid_gaps,
+    pyramid_layers,
+    third_by_rims,
+    top_layer_shift,
+)
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import alongs_of, grid_shift, shifted
+from vision.checkers.weak_slots import outlined_run, weak_between, weak_rows
 
 GAP_TOL = 0.22
 # Edge-slot rim (``outlines.slot_rim``) that backs a colour run with no circle on it (soft real
@@ -27,63 +34,6 @@ FULL_FROM = 3
 # FANNED_PERIOD pitch along it is a fanned stack's, not five in a row's.
 MIDDLE = 0.85
 FANNED_PERIOD = 0.85
-
-
-def _outlined(n_colour: int, raw: np.ndarray | None, d: float, pitch: float) -> int:
-    """Slots seen by colour alone, kept up to the last with an outline (verified or not;
-    ``raw``: the point's ``alongs_of`` of the unverified outlines, None without them)."""
-    if raw is None:
-        return n_colour
-    alongs = raw
-    slots = [k for k in range(n_colour) if np.any(np.abs(alongs - (0.5 * d + k * pitch)) < 0.3 * d)]
-    return max(slots) + 1 if slots else 0
-
-
-def _weak_rows(seen: list[bool], raw: np.ndarray | None, d: float, pitch: float) -> list[bool]:
-    """On a point where nothing else was seen, unverified outlines on the first two slots, or
-    on two or more slots in a row from one of the first three (the first checkers matching
-    their triangle show no rim), and none off the slot grid, make a row from the edge
-    (dark-on-dark checkers). ``raw``: the point's ``alongs_of`` of those outlines, or None."""
-    if raw is None or any(seen):
-        return seen
-    t = (raw - 0.5 * d) / pitch
-    t = t[t < len(seen) - 0.5]
-    if not len(t):  # no outline in reach (most empty points): no row
-        return seen
-    on_grid = np.abs(t - np.round(t)) * pitch < 0.225 * d
-    on = {int(round(v)) for v in t[on_grid] if v > -0.5}
-    # Wood grain scatters circles anywhere: every outline must sit on the grid, and the row
-    # must start near the edge (train+dev: the run rule alone found 3 missed stacks, no
-    # phantom).
-    if not on or not np.all(on_grid):
-        return seen
-    if not ({0, 1} <= on or (min(on) <= 2 and _run_from(on, min(on)) >= 2)):
-        return seen
-    return [v or k <= max(on) for k, v in enumerate(seen)]
-
-
-def _run_from(slots: set[int], start: int) -> int:
-    """Length of the run of consecutive slots from ``start``."""
-    k = start
-    while k + 1 in slots:
-        k += 1
-    return k - start + 1
-
-
-def _weak_between(seen: list[bool], raw: np.ndarray | None, d: float, pitch: float) -> list[bool]:
-    """Slots below the outermost seen one also seen by an unverified outline (``raw``: the
-    point's ``alongs_of`` of them, or None): between sure checkers, a weak rim (dark-on-dark)
-    is a checker, not a triangle's edge."""
-    far = max((k for k, v in enumerate(seen) if v), default=-1)
-    if raw is None or far < 1:
-        return seen
-    a = raw
-    if not len(a):
-        return seen
-    out = list(seen)
-    for k in range(far):
-        out[k] = out[k] or float(np.min(np.abs(a - (0.5 * d + k * pitch)))) < 0.225 * d
-    return out
 
 
 def _sure_near(alongs: np.ndarray, target: float, d: float) -> bool:
@@ -211,10 +161,11 @@ def cell_checkers(
     else:
         raw_alongs = given[2]
     n_colour = int(round(extent / pitch)) if extent > 0 else 0
+    colour_run = n_colour  # before the outline check below
     if n_colour and not np.any(alongs < extent + 0.5 * d) and not any(seen_beside or []):
         # Colour alone, without an outline on or just past its run: a die's shadow, a cocked die
         # leaning over the edge, a glare.  A checker shows at least a faint rim.
-        n_colour = _outlined(n_colour, raw_alongs, d, pitch)
+        n_colour = outlined_run(n_colour, raw_alongs, d, pitch)
         if rim0 >= RIM_BACKS_COLOUR:
             # A clear rim on the edge slot that the circle search missed (soft, low-resolution
             # frames) backs the run's first checker.
@@ -229,22 +180,27 @@ def cell_checkers(
     beside = seen_beside or []
     near = _circles_near(alongs, [0.5 * d + k * pitch for k in range(max_first)], 0.45 * r)
     seen = [k < n_colour or near[k] or (k < len(beside) and beside[k]) for k in range(max_first)]
-    seen = _weak_between(seen, raw_alongs, d, pitch)
-    seen = _weak_rows(seen, raw_alongs, d, pitch)
+    seen = weak_between(seen, raw_alongs, d, pitch)
+    seen = weak_rows(seen, raw_alongs, d, pitch)
     n_first = 0
     while n_first < max_first and seen[n_first]:
         n_first += 1
     upper: list[int] = []
     far = max((k for k in range(max_first) if seen[k]), default=-1)
-    if far >= 1 and all(seen[1 : far + 1]):
-        # The first checker sits in the triangle's widest part: when it matches the triangle
-        # it may go unseen, but the ones beyond it prove it is there.
-        n_first = max(n_first, far + 1)
     # A circle centred on a die (its corners and shadow make one) proves nothing past the row.
     proof = near
     if on_die is not None and len(alongs) and np.any(on_die):
         clear = alongs_of(circles[~on_die], cell, h)
         proof = _circles_near(clear, [0.5 * d + k * pitch for k in range(max_first)], 0.45 * r)
+    # ... nor the checkers under it: slots past the edge seen by such circles alone (own
+    # IMG_57801-58200: a die on a bare paper point read as two checkers).
+    by_die = any(near[k] and not proof[k] for k in range(far + 1)) and not any(
+        proof[k] or k < n_colour or (k < len(beside) and beside[k]) for k in range(far + 1)
+    )
+    if far >= 1 and all(seen[1 : far + 1]) and not by_die:
+        # The first checker sits in the triangle's widest part: when it matches the triangle
+        # it may go unseen, but the ones beyond it prove it is there.
+        n_first = max(n_first, far + 1)
     far_circle = max((k for k in range(max_first) if proof[k]), default=-1)
     if n_colour and not all(seen[n_colour:far_circle]):
         # The colour run saw the row's set and stops before a slot nothing sees: a checker
@@ -293,6 +249,13 @@ def cell_checkers(
         if all(seen[k] or k in hidden for k in range(int(shift != fit), far + 1)):
             n_first = far + 1
         upper = [j for j in upper if j + 1 < n_first]
+        if n_first < 5 and raw_alongs is not None:
+            # A dark pyramid on a dark point: its first layer shows no colour run nor rims
+            # but the fifth slot's, its second layer thin arcs on the gaps (own IMG_57801-58200:
+            # a black 9 read 1, a black 10 read 5).
+            dark = dark_pyramid_gaps(raw_alongs, d, pitch)
+            if dark:
+                n_first, upper = 5, dark
     if n_first == max_first and not upper and _sure_near(sure_alongs, 0.5 * d + n_first * pitch, d):
         # A row one longer than the half holds (its last checker overhangs the middle, or they
         # overlap a little): only a sure outline on that slot counts it, never colour (the
@@ -318,7 +281,11 @@ def cell_checkers(
             fanned = even
     reach = 0.5 * d + 4.45 * max(pitch, d)
     outer = [float(a) for a in alongs if reach < a < half - 0.2 * d]
-    if fanned is None and outer and n_first >= 2:
+    # (A dark stack may show none at all but its colour from the edge: a sure outline there.)
+    bare = (
+        n_first == 0 and colour_run >= 2 and bool(outer) and _sure_near(sure_alongs, min(outer), d)
+    )
+    if fanned is None and outer and (n_first >= 2 or bare):
         # The top checker of a fanned stack lies whole beyond a pyramid's reach even when the
         # ones under it show no outline: the stack runs from the edge to it.
         extent = max(extent, min(outer) + 0.5 * d)
@@ -381,19 +348,3 @@ def cell_checkers(
         out.append(Found(float(a), cxs, float(a if cell.top else h - 1 - a), sample(a)))
     out.sort(key=lambda f: f.along)
     return out
-
-
-def pyramid_layers(upper: list[int]) -> tuple[list[int], int]:
-    """Second-layer gaps and third-layer size of a pyramid, from the gaps seen on top.
-
-    A pyramid fills its second layer from the edge (gaps 0..3), so the outermost gap seen
-    implies those nearer the edge.  Those unseen are hidden under a third layer (on slots 1..3,
-    over gaps 0..3): gap 0 shows a crescent beside slot 1, gaps 1 and 2 vanish under two
-    third-layer checkers each, so each of them unseen adds one.
-    """
-    jmax = max(upper)
-    hidden = set(range(jmax + 1)) - set(upper)
-    third = 0
-    if jmax == 3 and hidden:
-        third = min(3, 1 + len(hidden & {1, 2}))
-    return list(range(jmax + 1)), third
