@@ -132,7 +132,7 @@ def test_a_pyramid_with_a_third_layer_counts(tall: int) -> None:
 
 
 def test_pyramid_layers_from_the_gaps_seen() -> None:
-    from vision.checkers.stacks import pyramid_layers
+    from vision.checkers.layers import pyramid_layers
 
     assert pyramid_layers([0, 1]) == ([0, 1], 0)  # 7: a second layer seen whole
     assert pyramid_layers([2, 3]) == ([0, 1, 2, 3], 2)  # 11: gaps 0, 1 hidden

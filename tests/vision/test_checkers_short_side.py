@@ -353,5 +353,7 @@ def test_two_missing_go_to_a_seen_empty_point_unlike_either_set_not_the_tall_sta
         seen = dict.fromkeys(range(24), 0.05)
         seen[0], seen[6] = 0.66, 0.29
         pair = {0: second}
-        fill_short(white, black, 0, 0, conf, likes, seen.__getitem__, more=pair.get)
+        fill_short(
+            white, black, 0, 0, conf, likes, seen.__getitem__, more=lambda p, _s: pair.get(p, 0)
+        )
         assert (black[0], black[18], conf[0], sum(black)) == (*want, 0.5, 15)
