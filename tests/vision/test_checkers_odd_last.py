@@ -14,10 +14,12 @@ from functools import partial
 import numpy as np
 
 from tests.vision.test_checkers_learned import _count_given
+from vision.board import BoardGeometry
 from vision.checkers.model import Found
 from vision.checkers.point_reads import FrameMeasures
 from vision.checkers.settle import (
     _row_set_round_die,
+    bar_shared,
     doubt_like_triangle,
     doubt_odd_last,
     doubt_past_row,
@@ -143,3 +145,19 @@ def test_a_checker_a_die_lies_on_is_spared() -> None:
     conf = [1.0] * 24
     doubt_odd_last([0] * 24, black, conf, found, SETS)  # no dice known: both doubted
     assert conf[:2] == [0.5, 0.5]
+
+
+def test_a_bar_circle_on_a_points_row_leaves_the_bar_in_doubt() -> None:
+    """IMG_58431 (a paper board, board given): a circle made of the bar's printed line and the
+    rims of a row beside it, overlapping the row's checkers, read as a bar checker at 0.7."""
+    geo = BoardGeometry(bar_frac=0.025)
+    d, mid = 44.0, geo.width / 2
+    found: list[list[Found]] = [[] for _ in range(24)]
+    found[6] = [
+        Found(20.0 + 46 * k, mid + 27.5, 336.0 + 46 * k, (40.0, 128, 128)) for k in range(4)
+    ]
+    on_line = np.array([[mid - 0.5, 402.0, 18.0]])
+    assert bar_shared(0.7, 1, on_line, found, (geo, d)) == 0.5
+    clear = np.array([[mid, 150.0, 20.0]])  # a real bar checker, clear of the row
+    assert bar_shared(0.7, 1, clear, found, (geo, d)) == 0.7
+    assert bar_shared(0.7, 0, on_line, found, (geo, d)) == 0.7  # nothing counted there

@@ -11,7 +11,7 @@ from functools import partial
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.bar import CubeSeen, bar_checkers, faint_set
+from vision.checkers.bar import BAR_RIM, CubeSeen, bar_checkers, bar_reach, faint_set, on_the_bar
 from vision.checkers.bar_dice import die_on_bar
 from vision.checkers.by_die import DIE_MARGIN
 from vision.checkers.colours import colour_votes
@@ -53,6 +53,9 @@ PAST_ROW = 0.6
 DIE_DISC = 0.45
 DIE_SEEN = 0.3
 SET_SEEN = 0.6
+# A circle on the bar whose centre lies closer than this (in checkers) to a point's checker
+# overlaps it: checkers lie side by side, so the two are not both checkers.
+BAR_OVERLAP = 0.85
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,13 @@ def settle_sides(
         off_black=max(0, CHECKERS_PER_SIDE - sum(black) - bar_b),
         off_from_trays=False,
         point_confidence=tuple(conf),
-        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf, off=off),
+        bar_confidence=bar_shared(
+            bar_doubt(white, black, bar_w, bar_b, bar_conf, off=off),
+            bar_w + bar_b,
+            circles[on_the_bar(circles, geo, d) & (round_ > BAR_RIM)] if len(circles) else circles,
+            ev.found,
+            (geo, d),
+        ),
         off_confidence=0.5,
         discs=tuple(discs),
         unexplained=unexplained,
@@ -250,6 +259,44 @@ def seen_round_die(
     if seen == full or seen < DIE_SEEN * full:
         return None
     return np.asarray(lab[y0:y1, x0:x1][disc], np.float32)
+
+
+def bar_shared(
+    bar_conf: float,
+    on_bar: int,
+    bar_circles: np.ndarray,
+    found: list[list[Found]],
+    size: tuple[BoardGeometry, float],
+) -> float:
+    """The bar's confidence, at most 0.5 when it holds checkers (``on_bar``) and a point's
+    checker (``found``, any cell) is centred where a bar checker may be (``bar.bar_reach``),
+    or closer than BAR_OVERLAP checkers to a circle taken for one (``bar_circles``: x, y, r):
+    one checker counted twice, or a circle made of a row's rims and the bar's edge.  A paper
+    board's bar is a printed line narrower than a checker, and a row beside it reaches it
+    (IMG_58431, board given, and ck25 IMG_52292, found: a point's checker, or the rims of a
+    row beside the bar, read on the bar too, believed at 0.7).  ``size``: the square-pixel
+    board and the checker diameter.
+
+    >>> geo = BoardGeometry(bar_frac=0.02)
+    >>> beside = [[Found(20.0, geo.width / 2 + 12.0, 20.0, (40.0, 128.0, 128.0))]]
+    >>> none = np.zeros((0, 3))
+    >>> bar_shared(0.7, 1, none, beside, (geo, 80.0)), bar_shared(0.7, 0, none, beside, (geo, 80.0))
+    (0.5, 0.7)
+    >>> row = [[Found(20.0, geo.width / 2 + 50.0, 300.0, (40.0, 128.0, 128.0))]]
+    >>> bar_shared(0.7, 1, np.array([[geo.width / 2, 340.0, 38.0]]), row, (geo, 80.0))
+    0.5
+    """
+    if on_bar == 0:
+        return bar_conf
+    geo, d = size
+    mid, reach = bar_reach(geo, d)
+    points = np.array([(f.x, f.y) for cell in found for f in cell], np.float64).reshape(-1, 2)
+    if np.any(np.abs(points[:, 0] - mid) < reach):
+        return min(bar_conf, 0.5)
+    for x, y, _ in np.asarray(bar_circles, np.float64).reshape(-1, 3):
+        if np.any(np.hypot(points[:, 0] - x, points[:, 1] - y) < BAR_OVERLAP * d):
+            return min(bar_conf, 0.5)
+    return bar_conf
 
 
 def _believed_rows(
