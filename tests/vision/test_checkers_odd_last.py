@@ -149,7 +149,8 @@ def test_a_checker_a_die_lies_on_is_spared() -> None:
 
 def test_a_bar_circle_on_a_points_row_leaves_the_bar_in_doubt() -> None:
     """IMG_58431 (a paper board, board given): a circle made of the bar's printed line and the
-    rims of a row beside it, overlapping the row's checkers, read as a bar checker at 0.7."""
+    rims of a row beside it, smaller than a checker and overlapping the row's checkers, read
+    as a bar checker at 0.7. A whole checker on the narrow bar overlaps the row too."""
     geo = BoardGeometry(bar_frac=0.025)
     d, mid = 44.0, geo.width / 2
     found: list[list[Found]] = [[] for _ in range(24)]
@@ -160,4 +161,6 @@ def test_a_bar_circle_on_a_points_row_leaves_the_bar_in_doubt() -> None:
     assert bar_shared(0.7, 1, on_line, found, (geo, d)) == 0.5
     clear = np.array([[mid, 150.0, 20.0]])  # a real bar checker, clear of the row
     assert bar_shared(0.7, 1, clear, found, (geo, d)) == 0.7
+    whole = np.array([[mid - 0.5, 402.0, 23.0]])  # a whole checker overlapping the row
+    assert bar_shared(0.7, 1, whole, found, (geo, d)) == 0.7
     assert bar_shared(0.7, 0, on_line, found, (geo, d)) == 0.7  # nothing counted there

@@ -53,9 +53,14 @@ PAST_ROW = 0.6
 DIE_DISC = 0.45
 DIE_SEEN = 0.3
 SET_SEEN = 0.6
-# A circle on the bar whose centre lies closer than this (in checkers) to a point's checker
-# overlaps it: checkers lie side by side, so the two are not both checkers.
+# A circle on the bar smaller than a checker (radius under BAR_SMALL_R checkers) whose centre
+# lies closer than BAR_OVERLAP checkers to a point's checker is no checker: one made of a row's
+# rims and the bar's printed line (IMG_58431: 0.41, 0.77 from the row's checker).  A paper
+# board's real bar checkers overlap the rows beside its narrow bar too (0.70-0.84 from their
+# checkers), but are whole checkers: radius 0.50-0.55 (IMG_58201-58600, dev, ck25, /tmp/train
+# IMG_0001-0200, board given: 6 bars believed right).
 BAR_OVERLAP = 0.85
+BAR_SMALL_R = 0.46
 
 
 @dataclass(frozen=True)
@@ -270,8 +275,9 @@ def bar_shared(
 ) -> float:
     """The bar's confidence, at most 0.5 when it holds checkers (``on_bar``) and a point's
     checker (``found``, any cell) is centred where a bar checker may be (``bar.bar_reach``),
-    or closer than BAR_OVERLAP checkers to a circle taken for one (``bar_circles``: x, y, r):
-    one checker counted twice, or a circle made of a row's rims and the bar's edge.  A paper
+    or closer than BAR_OVERLAP checkers to a circle smaller than a checker taken for one
+    (``bar_circles``: x, y, r): one checker counted twice, or a circle made of a row's rims
+    and the bar's edge.  A paper
     board's bar is a printed line narrower than a checker, and a row beside it reaches it
     (IMG_58431, board given, and ck25 IMG_52292, found: a point's checker, or the rims of a
     row beside the bar, read on the bar too, believed at 0.7).  ``size``: the square-pixel
@@ -283,8 +289,10 @@ def bar_shared(
     >>> bar_shared(0.7, 1, none, beside, (geo, 80.0)), bar_shared(0.7, 0, none, beside, (geo, 80.0))
     (0.5, 0.7)
     >>> row = [[Found(20.0, geo.width / 2 + 50.0, 300.0, (40.0, 128.0, 128.0))]]
-    >>> bar_shared(0.7, 1, np.array([[geo.width / 2, 340.0, 38.0]]), row, (geo, 80.0))
+    >>> bar_shared(0.7, 1, np.array([[geo.width / 2, 340.0, 33.0]]), row, (geo, 80.0))
     0.5
+    >>> bar_shared(0.7, 1, np.array([[geo.width / 2, 340.0, 41.0]]), row, (geo, 80.0))
+    0.7
     """
     if on_bar == 0:
         return bar_conf
@@ -293,7 +301,9 @@ def bar_shared(
     points = np.array([(f.x, f.y) for cell in found for f in cell], np.float64).reshape(-1, 2)
     if np.any(np.abs(points[:, 0] - mid) < reach):
         return min(bar_conf, 0.5)
-    for x, y, _ in np.asarray(bar_circles, np.float64).reshape(-1, 3):
+    for x, y, r in np.asarray(bar_circles, np.float64).reshape(-1, 3):
+        if r >= BAR_SMALL_R * d:
+            continue  # a whole checker, though it overlaps a row beside a narrow bar
         if np.any(np.hypot(points[:, 0] - x, points[:, 1] - y) < BAR_OVERLAP * d):
             return min(bar_conf, 0.5)
     return bar_conf
