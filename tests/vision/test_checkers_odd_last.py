@@ -1,5 +1,6 @@
 """Doubts that keep a die, a row read short or a missed bar checker from a believed count: a
-row's outermost checker coloured like the other set (vision.checkers.settle.doubt_odd_last),
+row's outermost checker coloured like the other set (vision.checkers.settle.doubt_odd_last;
+a real checker with a die on it spared),
 verified outlines past a row's end (settle.doubt_past_row), a row's outermost checker with no
 outline coloured like its triangle (settle.doubt_like_triangle), and a bar whose middle shows a
 set-coloured run beside the checkers counted (vision.checkers.bar).  Renders of
@@ -8,11 +9,21 @@ found)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from tests.vision.test_checkers_learned import _count_given
+from vision.board import BoardGeometry
 from vision.checkers.model import Found
-from vision.checkers.settle import doubt_like_triangle, doubt_odd_last, doubt_past_row
+from vision.checkers.point_reads import FrameMeasures
+from vision.checkers.settle import (
+    _row_set_round_die,
+    bar_shared,
+    doubt_like_triangle,
+    doubt_odd_last,
+    doubt_past_row,
+)
 
 SURE = 0.65
 SETS = [(False, np.array([200.0, 128.0, 128.0])), (True, np.array([40.0, 128.0, 128.0]))]
@@ -93,3 +104,63 @@ def test_an_unoutlined_last_checker_like_its_triangle_is_doubted() -> None:
     conf = [1.0] * 24
     doubt_like_triangle([0] * 24, black, conf, found, outlined, (tris, sets, 43.0))
     assert conf[:3] == [0.5, 1.0, 1.0]
+
+
+def _measures(lab: np.ndarray, ignore: tuple[tuple[float, float, float, float], ...], d: float):
+    """A frame's measures with what settle's die check reads (the rest left empty)."""
+    h, w = lab.shape[:2]
+    field = np.array([150.0, 128.0, 140.0])
+    return FrameMeasures(
+        lab, d, d, h, 5, 1.0, ignore, field, [field, field], np.zeros((1, 1), bool),
+        np.zeros((0, 3)), np.zeros(0, bool), SETS, False,
+    )  # fmt: skip
+
+
+def test_a_checker_a_die_lies_on_is_spared() -> None:
+    """A white die on black's last checker: the checker's sample is the die's colour, but its
+    disc round the die shows black: a real checker, not a die read as one. The same die on
+    the bare board beside a row (its disc round it the field's) is still doubted."""
+    d = 42.0
+    lab = np.zeros((200, 300, 3), np.float32)
+    lab[:] = (150.0, 128.0, 140.0)  # the field
+    yy, xx = np.mgrid[0:200, 0:300]
+    lab[(xx - 100) ** 2 + (yy - 100) ** 2 <= (d / 2) ** 2] = (40.0, 128.0, 128.0)  # black
+    lab[91:109, 91:109] = (225.0, 128.0, 128.0)  # a white die on it
+    lab[91:109, 191:209] = (225.0, 128.0, 128.0)  # a white die on the field
+    ignore = ((91.0, 91.0, 109.0, 109.0), (191.0, 91.0, 209.0, 109.0))
+    m = _measures(lab, ignore, d)
+    tris = [np.array([100.0, 150.0, 150.0])] * 24
+    black = [0] * 24
+    black[0] = black[1] = 2
+    found: list[list[Found]] = [[] for _ in range(24)]
+    die = (225.0, 128.0, 128.0)
+    found[0] = [Found(20.0, 100.0, 58.0, (40.0, 128, 128)), Found(63.0, 100.0, 100.0, die)]
+    found[1] = [Found(20.0, 200.0, 58.0, (40.0, 128, 128)), Found(63.0, 200.0, 100.0, die)]
+    under = partial(_row_set_round_die, m, tris)
+    assert under(0, found[0][-1], True) and not under(0, found[0][-1], False)
+    assert not under(1, found[1][-1], True)  # the board shows round the die
+    conf = [1.0] * 24
+    doubt_odd_last([0] * 24, black, conf, found, SETS, under)
+    assert conf[:2] == [1.0, 0.5]
+    conf = [1.0] * 24
+    doubt_odd_last([0] * 24, black, conf, found, SETS)  # no dice known: both doubted
+    assert conf[:2] == [0.5, 0.5]
+
+
+def test_a_bar_circle_on_a_points_row_leaves_the_bar_in_doubt() -> None:
+    """IMG_58431 (a paper board, board given): a circle made of the bar's printed line and the
+    rims of a row beside it, smaller than a checker and overlapping the row's checkers, read
+    as a bar checker at 0.7. A whole checker on the narrow bar overlaps the row too."""
+    geo = BoardGeometry(bar_frac=0.025)
+    d, mid = 44.0, geo.width / 2
+    found: list[list[Found]] = [[] for _ in range(24)]
+    found[6] = [
+        Found(20.0 + 46 * k, mid + 27.5, 336.0 + 46 * k, (40.0, 128, 128)) for k in range(4)
+    ]
+    on_line = np.array([[mid - 0.5, 402.0, 18.0]])
+    assert bar_shared(0.7, 1, on_line, found, (geo, d)) == 0.5
+    clear = np.array([[mid, 150.0, 20.0]])  # a real bar checker, clear of the row
+    assert bar_shared(0.7, 1, clear, found, (geo, d)) == 0.7
+    whole = np.array([[mid - 0.5, 402.0, 23.0]])  # a whole checker overlapping the row
+    assert bar_shared(0.7, 1, whole, found, (geo, d)) == 0.7
+    assert bar_shared(0.7, 0, on_line, found, (geo, d)) == 0.7  # nothing counted there

@@ -9,7 +9,7 @@ from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.geometry import BoardFix, make_fix, order_corners, search_view
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_scores, pattern_score
 from vision.board.sides import refine_quad
-from vision.board.trust import busy_long_side
+from vision.board.trust import TRUSTED_PATTERN, busy_long_side
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 MARKER_IDS = (0, 1, 2, 3)
@@ -68,10 +68,13 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
         quad, _, _ = refine_quad(grey, quad, movable=(missing,), max_rounds=12)
     quad = marker_parallax(image, order_corners(quad))
     score, bar_frac = pattern_score(image, quad)
-    # A guessed corner whose quad lines up worse than the search takes a board from is no
-    # better than a guess (train IMG_0179: the top-left corner 0.9 point off, pattern 1.54;
-    # right completions 2.3-4.0 on dev, train and 80 more renders): margin 0, which trust
-    # doubts, as the search's own ambiguous placements. So is one whose half row of points
+    # A guessed corner whose quad lines up worse than trust asks of the search's boards
+    # (TRUSTED_PATTERN) is no better than a guess (train IMG_0179: the top-left corner 0.9
+    # point off, pattern 1.54; IMG_58456: the bottom-right 33 px down its short side, 1.88,
+    # trusted with 2 counts believed wrong before; right completions 2.3-4.0 on dev, train
+    # and 80 more renders, 2.00-3.35 on IMG_58201-58600, /tmp/sa26 and ck25, 37 of them):
+    # margin 0, which trust doubts, as the search's own ambiguous placements. So is one
+    # whose half row of points
     # is off (columns_off, as trust asks of the search's boards): the whole board's pattern
     # averages one misplaced corner away (/tmp/unseen16 IMG_20247: the top-left corner 0.96
     # point off, pattern 1.93, its half row 2.6 better slid; right completions at most 1.3).
@@ -82,7 +85,7 @@ def find_board_markers(image: np.ndarray) -> BoardFix | None:
     # dev, /tmp/train and IMG_33201-33600).
     margin = 1.0
     if missing >= 0 and (
-        score < MIN_PATTERN_SCORE
+        score < TRUSTED_PATTERN
         or columns_off(grey, quad, bar_frac)[0] >= OFF_COLUMNS
         or _long_side_busy(image, quad)
     ):

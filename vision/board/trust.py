@@ -33,6 +33,9 @@ would believe, it asks the found quad three questions (``board_doubt``):
 - is the bar in the middle? a plain strip between two full-height edges, a column or so to
   one side of a busy middle (``bar_shift``): the quad is a column over, though the layout fit
   prefers it (the triangles repeat, the bar does not).
+- does the bar stand upright? its edges lean across the quad's view, clearly better seen
+  slanted than upright (``bar_lean``): a corner is a column or so off along a long side, the
+  columns still lining up well enough.
 - does every half row of points line up where the quad puts it?  a corner misplaced by half
   a point slides the columns near it off their triangles while the rest of the board lines
   up, which the whole board's pattern score averages away: along each half of each base band
@@ -49,6 +52,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.board.bar_place import bar_shift
+from vision.board.bar_tilt import bar_lean
 from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.ends import column_moved
 from vision.board.field_end import field_end
@@ -137,6 +141,9 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     shift = bar_shift(grey, quad, fix.bar_frac)
     if shift:
         return f"the bar is seen {abs(shift):.1f} point columns off the board's middle"
+    lean = bar_lean(grey, quad)
+    if lean:
+        return f"the bar leans {abs(lean):.1f} point columns across the board (a corner is off)"
     return ""
 
 

@@ -4,16 +4,19 @@ drops), the doubts that need the whole board, and the frame's ``CheckerCounts``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
 
 from vision.board import BoardGeometry
-from vision.checkers.bar import CubeSeen, bar_checkers, faint_set
+from vision.checkers.bar import BAR_RIM, CubeSeen, bar_checkers, bar_reach, faint_set, on_the_bar
 from vision.checkers.bar_dice import die_on_bar
+from vision.checkers.by_die import DIE_MARGIN
 from vision.checkers.colours import colour_votes
 from vision.checkers.die_cover import SlotView, doubt_covered
+from vision.checkers.empty_board import colour_dist
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.model import CHECKERS_PER_SIDE, CheckerColours, CheckerCounts, Found
 from vision.checkers.point_reads import FrameMeasures, PointEvidence, PointReads
@@ -40,6 +43,24 @@ PAST_ROW_OUTLINES = 2
 # paper webcam, given and found: 1 of 8 believed-wrong points, none of 13923 right ones).
 LIKE_TRIANGLE_ON = 0.3
 PAST_ROW = 0.6
+# A row's last checker coloured like the other set is spared ODD_LAST's doubt when a die lies
+# on it: its disc (radius DIE_DISC checkers) partly under a die's box, at least DIE_SEEN of it
+# seen round the die, and SET_SEEN of that nearer the row's set than the board and the other
+# set (the die's colour on a real checker, not a die on the board read as one).  Board given,
+# IMG_58201-58600, dev and ck25: ODD_LAST doubted 13 right counts, each under a die lying on
+# the checker (share 0.72-0.93 but for one, 0.17), and 1 wrong (ck25 IMG_52573, a cocked die
+# read as a row's fourth: 0.07); 10 of the 13 are spared, the wrong one kept.
+DIE_DISC = 0.45
+DIE_SEEN = 0.3
+SET_SEEN = 0.6
+# A circle on the bar smaller than a checker (radius under BAR_SMALL_R checkers) whose centre
+# lies closer than BAR_OVERLAP checkers to a point's checker is no checker: one made of a row's
+# rims and the bar's printed line (IMG_58431: 0.41, 0.77 from the row's checker).  A paper
+# board's real bar checkers overlap the rows beside its narrow bar too (0.70-0.84 from their
+# checkers), but are whole checkers: radius 0.50-0.55 (IMG_58201-58600, dev, ck25, /tmp/train
+# IMG_0001-0200, board given: 6 bars believed right).
+BAR_OVERLAP = 0.85
+BAR_SMALL_R = 0.46
 
 
 @dataclass(frozen=True)
@@ -119,7 +140,8 @@ def settle_sides(
     doubt_going_on(white, black, conf, seen_from)
     view = SlotView(stacked, cares, tri_mask & ~unsure, tri_each, sets, d, indices)
     doubt_covered(white, black, conf, view, (bar_w, bar_b, bar_conf), off)  # a die on an edge slot
-    doubt_odd_last(white, black, conf, [ev.found[row[idx]] for idx in range(24)], sets)
+    under = partial(_row_set_round_die, m, [tri_each[row[idx]] for idx in range(24)])
+    doubt_odd_last(white, black, conf, [ev.found[row[idx]] for idx in range(24)], sets, under)
     outlined = [ev.outlines[row[idx]][0] for idx in range(24)]
     tris = [tri_each[row[idx]] for idx in range(24)]
     doubt_like_triangle(
@@ -138,7 +160,13 @@ def settle_sides(
         off_black=max(0, CHECKERS_PER_SIDE - sum(black) - bar_b),
         off_from_trays=False,
         point_confidence=tuple(conf),
-        bar_confidence=bar_doubt(white, black, bar_w, bar_b, bar_conf, off=off),
+        bar_confidence=bar_shared(
+            bar_doubt(white, black, bar_w, bar_b, bar_conf, off=off),
+            bar_w + bar_b,
+            circles[on_the_bar(circles, geo, d) & (round_ > BAR_RIM)] if len(circles) else circles,
+            ev.found,
+            (geo, d),
+        ),
         off_confidence=0.5,
         discs=tuple(discs),
         unexplained=unexplained,
@@ -152,10 +180,13 @@ def doubt_odd_last(
     conf: list[float],
     found: list[list[Found]],
     sets: list[tuple[bool, np.ndarray]],
+    under_die: Callable[[int, Found, bool], bool] | None = None,
 ) -> None:
     """Doubt (counts kept) each point whose outermost checker found (``found``, by point
     index) is coloured unlike its row's set (``ODD_LAST`` or more from it) and nearer the
-    other set (``sets``: (is black, colour)): a die read as the row's last checker.
+    other set (``sets``: (is black, colour)): a die read as the row's last checker.  A
+    checker a die lies on is spared when what shows of it round the die is its row's set
+    (``under_die(point index, checker, row is black)``).
 
     >>> conf = [1.0] * 24
     >>> f = [[Found(20.0, 10.0, 20.0, (200.0, 128.0, 128.0))]] + [[] for _ in range(23)]
@@ -171,8 +202,111 @@ def doubt_odd_last(
         blk = black[idx] > 0
         c = found[idx][-1].colour
         own = _colour_dist(c, by_set[blk])
-        if own >= ODD_LAST and own > _colour_dist(c, by_set[not blk]):
-            conf[idx] = min(conf[idx], 0.5)
+        if own < ODD_LAST or own <= _colour_dist(c, by_set[not blk]):
+            continue
+        if under_die is not None and under_die(idx, found[idx][-1], blk):
+            continue  # the die's colour on a real checker of the row's set
+        conf[idx] = min(conf[idx], 0.5)
+
+
+def _row_set_round_die(
+    m: FrameMeasures, tris: list[np.ndarray], idx: int, last: Found, blk: bool
+) -> bool:
+    """Does a die lie on checker ``last`` of point ``idx`` (its disc, radius DIE_DISC
+    checkers, partly under a die's box and at least DIE_SEEN of it not), with what shows of
+    the disc round the die mostly (SET_SEEN) nearer the row's set (``blk``: black) than the
+    board (the field, the point's triangle in ``tris``) and the other set?"""
+    px = seen_round_die(m.lab, (last.x, last.y), m.d, m.ignore, m.sy)
+    if px is None:
+        return False
+    by_set = {b: c for b, c in m.sets}
+    if blk not in by_set or (not blk) not in by_set:
+        return False
+    own = colour_dist(px, by_set[blk])
+    rivals = [by_set[not blk], m.field, tris[idx]]
+    nearest_other = np.min(np.stack([colour_dist(px, c) for c in rivals]), axis=0)
+    return bool(np.mean(own < nearest_other) >= SET_SEEN)
+
+
+def seen_round_die(
+    lab: np.ndarray,
+    centre: tuple[float, float],
+    d: float,
+    ignore: tuple[tuple[float, float, float, float], ...],
+    sy: float,
+) -> np.ndarray | None:
+    """The Lab pixels of the disc (radius DIE_DISC ``d``) at ``centre`` that the dice's boxes
+    (input pixels, y over ``sy``; ``by_die.DIE_MARGIN`` round them) leave seen, when a box
+    covers part of it and at least DIE_SEEN of it shows; None otherwise.
+
+    >>> lab = np.zeros((60, 60, 3), np.float32)
+    >>> seen_round_die(lab, (30.0, 30.0), 40.0, ((25.0, 25.0, 35.0, 35.0),), 1.0).shape
+    (840, 3)
+    >>> seen_round_die(lab, (30.0, 30.0), 40.0, (), 1.0) is None  # no die on it
+    True
+    """
+    x, y = centre
+    r = DIE_DISC * d
+    h, w = lab.shape[:2]
+    x0, x1 = int(max(0, x - r)), int(min(w, np.ceil(x + r) + 1))
+    y0, y1 = int(max(0, y - r)), int(min(h, np.ceil(y + r) + 1))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    disc = (xx - x) ** 2 + (yy - y) ** 2 <= r * r
+    full = int(disc.sum())
+    for bx0, by0, bx1, by1 in ignore:
+        mx, my = DIE_MARGIN * (bx1 - bx0), DIE_MARGIN * (by1 - by0)
+        disc &= ~(
+            (xx >= bx0 - mx) & (xx <= bx1 + mx) & (yy >= (by0 - my) / sy) & (yy <= (by1 + my) / sy)
+        )
+    seen = int(disc.sum())
+    if seen == full or seen < DIE_SEEN * full:
+        return None
+    return np.asarray(lab[y0:y1, x0:x1][disc], np.float32)
+
+
+def bar_shared(
+    bar_conf: float,
+    on_bar: int,
+    bar_circles: np.ndarray,
+    found: list[list[Found]],
+    size: tuple[BoardGeometry, float],
+) -> float:
+    """The bar's confidence, at most 0.5 when it holds checkers (``on_bar``) and a point's
+    checker (``found``, any cell) is centred where a bar checker may be (``bar.bar_reach``),
+    or closer than BAR_OVERLAP checkers to a circle smaller than a checker taken for one
+    (``bar_circles``: x, y, r): one checker counted twice, or a circle made of a row's rims
+    and the bar's edge.  A paper
+    board's bar is a printed line narrower than a checker, and a row beside it reaches it
+    (IMG_58431, board given, and ck25 IMG_52292, found: a point's checker, or the rims of a
+    row beside the bar, read on the bar too, believed at 0.7).  ``size``: the square-pixel
+    board and the checker diameter.
+
+    >>> geo = BoardGeometry(bar_frac=0.02)
+    >>> beside = [[Found(20.0, geo.width / 2 + 12.0, 20.0, (40.0, 128.0, 128.0))]]
+    >>> none = np.zeros((0, 3))
+    >>> bar_shared(0.7, 1, none, beside, (geo, 80.0)), bar_shared(0.7, 0, none, beside, (geo, 80.0))
+    (0.5, 0.7)
+    >>> row = [[Found(20.0, geo.width / 2 + 50.0, 300.0, (40.0, 128.0, 128.0))]]
+    >>> bar_shared(0.7, 1, np.array([[geo.width / 2, 340.0, 33.0]]), row, (geo, 80.0))
+    0.5
+    >>> bar_shared(0.7, 1, np.array([[geo.width / 2, 340.0, 41.0]]), row, (geo, 80.0))
+    0.7
+    """
+    if on_bar == 0:
+        return bar_conf
+    geo, d = size
+    mid, reach = bar_reach(geo, d)
+    points = np.array([(f.x, f.y) for cell in found for f in cell], np.float64).reshape(-1, 2)
+    if np.any(np.abs(points[:, 0] - mid) < reach):
+        return min(bar_conf, 0.5)
+    for x, y, r in np.asarray(bar_circles, np.float64).reshape(-1, 3):
+        if r >= BAR_SMALL_R * d:
+            continue  # a whole checker, though it overlaps a row beside a narrow bar
+        if np.any(np.hypot(points[:, 0] - x, points[:, 1] - y) < BAR_OVERLAP * d):
+            return min(bar_conf, 0.5)
+    return bar_conf
 
 
 def _believed_rows(
