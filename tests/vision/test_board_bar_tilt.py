@@ -17,10 +17,11 @@ from vision.board.trust import board_doubt
 def _corners_moved(quad: np.ndarray, top_right: float, bottom_right: float) -> np.ndarray:
     """The quad with its top-right and bottom-right corners moved outwards along their long
     sides by these shares of its width (in board coordinates, so along the perspective)."""
-    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
-    moved = np.float32([[[0, 0], [1 + top_right, 0], [1 + bottom_right, 1], [0, 1]]])
-    return cv2.perspectiveTransform(moved, to_image)[0].astype(np.float64)
+    wide = np.array([[[0, 0], [1 + top_right, 0], [1 + bottom_right, 1], [0, 1]]], np.float32)
+    moved: np.ndarray = cv2.perspectiveTransform(wide, to_image)[0].astype(np.float64)
+    return moved
 
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])

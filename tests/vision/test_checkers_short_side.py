@@ -4,6 +4,8 @@ train --start 21000`` (IMG_21001-21300, looked at when the rule was made)."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from tests.vision.test_checkers_learned import _count_given
@@ -338,6 +340,11 @@ def test_one_missing_goes_to_a_seen_empty_point_unlike_either_set_not_the_tall_s
     assert (black[12], black[21]) == (0, 6)
 
 
+def _pair_seen(second: int, point: int, _least: float) -> int:
+    """The cue's extra slots seen: point 1's second slot when ``second``, none elsewhere."""
+    return second if point == 0 else 0
+
+
 def test_two_missing_go_to_a_seen_empty_point_unlike_either_set_not_the_tall_stack() -> None:
     # Own IMG_58032: black's pair on a dark point at the board's side read empty, coloured like
     # neither set (the cue 0.66, every other empty point 0.29 or less), while black's five,
@@ -352,8 +359,6 @@ def test_two_missing_go_to_a_seen_empty_point_unlike_either_set_not_the_tall_sta
         likes: list[bool | None] = [None] * 24
         seen = dict.fromkeys(range(24), 0.05)
         seen[0], seen[6] = 0.66, 0.29
-        pair = {0: second}
-        fill_short(
-            white, black, 0, 0, conf, likes, seen.__getitem__, more=lambda p, _s: pair.get(p, 0)
-        )
+        pair_seen = functools.partial(_pair_seen, second)
+        fill_short(white, black, 0, 0, conf, likes, seen.__getitem__, more=pair_seen)
         assert (black[0], black[18], conf[0], sum(black)) == (*want, 0.5, 15)
