@@ -511,9 +511,9 @@ def test_a_fanned_chain_whose_top_outlines_are_lost_counts_to_its_colours_end() 
 
 
 def test_a_fanned_stack_drifting_sideways_is_followed_across() -> None:
+    from vision.checkers.alongs import alongs_of
     from vision.checkers.fanned import chain_count, drifting_alongs
     from vision.checkers.model import Cell
-    from vision.checkers.outlines import alongs_of
 
     d, pitch, h = 42.0, 45.0, 470
     half = h // 2

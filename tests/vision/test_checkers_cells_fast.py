@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision.checkers.alongs import alongs_of, grid_shift
 from vision.checkers.fanned import drifting_alongs
 from vision.checkers.model import Cell
-from vision.checkers.outlines import alongs_of, grid_shift, point_outlines
+from vision.checkers.outlines import point_outlines
 from vision.checkers.stacks import _circles_near, patch_mean
 
 

@@ -49,7 +49,7 @@ def test_a_faint_dark_checker_on_a_dark_point_shows_a_rim_at_the_edge_slot() -> 
 
 
 def test_a_run_of_faint_outlines_from_near_the_edge_is_a_row() -> None:
-    from vision.checkers.outlines import alongs_of
+    from vision.checkers.alongs import alongs_of
     from vision.checkers.weak_slots import weak_rows
 
     cell = Cell(column=1, top=True, x0=78, x1=122)

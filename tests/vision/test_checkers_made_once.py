@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from vision.board import BoardGeometry
+from vision.checkers.alongs import alongs_of, circle_pitch
 from vision.checkers.colours import colour_votes, not_under_die
 from vision.checkers.model import Cell, Found, point_cells
-from vision.checkers.outlines import alongs_of, circle_pitch, point_outlines
+from vision.checkers.outlines import point_outlines
 from vision.checkers.stacks import cell_checkers, next_slot_outlined, slot_outlined
 from vision.pip_groups import make_group
 from vision.pips import Pip

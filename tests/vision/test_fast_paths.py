@@ -7,17 +7,10 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.checkers.alongs import alongs_of, circle_pitch
 from vision.checkers.empty_board import _row_counts, extent_of, far_from, point_profiles
 from vision.checkers.model import Cell
-from vision.checkers.outlines import (
-    _RHOS,
-    Edges,
-    _radial_best,
-    alongs_of,
-    circle_pitch,
-    gradients,
-    verified,
-)
+from vision.checkers.outlines import _RHOS, Edges, _radial_best, gradients, verified
 from vision.cube import _blobs
 from vision.pip_dedupe import dedupe
 from vision.pip_scale import _bands, _pyr_down

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
+from vision.checkers.alongs import circle_pitch
 from vision.checkers.bar import CubeSeen
 from vision.checkers.by_die import dice_mask
 from vision.checkers.colours import frame_colours, not_under_die, set_colours, unglinted
@@ -29,7 +30,6 @@ from vision.checkers.model import (
     point_cells,
 )
 from vision.checkers.outlines import (
-    circle_pitch,
     edges_of,
     hough_circles,
     in_mask,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.checkers.alongs import alongs_of, grid_shift, shifted
 from vision.checkers.fanned import (
     chain_count,
     drifting_alongs,
@@ -20,7 +21,6 @@ from vision.checkers.layers import (
     top_layer_shift,
 )
 from vision.checkers.model import Cell, Found
-from vision.checkers.outlines import alongs_of, grid_shift, shifted
 from vision.checkers.weak_slots import outlined_run, weak_between, weak_rows
 
 GAP_TOL = 0.22
