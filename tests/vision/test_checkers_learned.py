@@ -145,19 +145,18 @@ def test_edge_probabilities_in_a_batch_are_each_points_own() -> None:
         cares.append(c[:30] if k == 5 else c)
         tris.append((tri + rng.normal(0, 5, 3)).astype(np.float32))
     f32 = field.astype(np.float32)
-    # cares: one mask a cell, of two lengths, so a list where the reader passes one stacked
-    # array (slot_model annotates np.ndarray; it only indexes it by cell).
-    batch = edge_probabilities(strips, cares, f32, tris, size[0], list(range(6)))  # type: ignore[arg-type]
+    # cares: one mask a cell, of two lengths, so a list where the reader passes one stacked array.
+    batch = edge_probabilities(strips, cares, f32, tris, size[0], list(range(6)))
     refs = [(f32, t) for t in tris]
     one = [edge_slot_probability(*a, size) for a in zip(strips, cares, refs, strict=True)]
     assert [batch[i] for i in range(6)] == one  # the same floats, not near ones
     assert one[4] == one[5] == 0.0 and one[0] > 0.5
     row = {10 + i: i for i in range(6)}
-    slots = PointSlots(strips, cares, f32, tris, size, row, [[]] * 6)  # type: ignore[arg-type]
+    slots = PointSlots(strips, cares, f32, tris, size, row, [[]] * 6)
     assert [slots.edge_p(10 + i) for i in range(6)] == one
     # Points holding checkers are asked later, the rest then in a second batch: the same floats.
     held = [[], [object()], [], [object()], [object()], []]
     row = {10 + i: i for i in range(6)}
-    slots = PointSlots(strips, cares, f32, tris, size, row, held)  # type: ignore[arg-type]
+    slots = PointSlots(strips, cares, f32, tris, size, row, held)  # type: ignore[arg-type]  # stand-ins: only their number counts
     order = (0, 3, 5, 1, 2, 4)  # the first ask batches 0, 2 and 5; the second 3, 1 and 4
     assert [slots.edge_p(10 + i) for i in order] == [one[i] for i in order]

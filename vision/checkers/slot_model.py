@@ -18,6 +18,7 @@ second layer, so it only lengthens a first layer, only where the counter is unsu
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -232,14 +233,15 @@ def edge_slot_probability(
 
 def edge_probabilities(
     strips: list[np.ndarray],
-    cares: np.ndarray,
+    cares: np.ndarray | Sequence[np.ndarray],
     field: np.ndarray,
     tris: list[np.ndarray],
     d: float,
     cells: list[int],
 ) -> dict[int, float]:
     """:func:`edge_slot_probability` of the points ``cells`` (``tris``: each point's triangle
-    colour), in one batch: the same numbers, less per-call overhead.
+    colour; ``cares``: each point's clear pixels, stacked or one array each), in one batch: the
+    same numbers, less per-call overhead.
 
     ::
 
@@ -334,7 +336,7 @@ class PointSlots:
     def __init__(
         self,
         strips: list[np.ndarray],
-        cares: np.ndarray,
+        cares: np.ndarray | Sequence[np.ndarray],
         field: np.ndarray,
         tris: list[np.ndarray],
         size: tuple[float, float, int, int],
