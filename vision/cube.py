@@ -278,11 +278,15 @@ def _blobs(candidate: np.ndarray) -> Blobs:
     mask = cv2.dilate(cv2.erode(mask, _ERODE), _OPEN)
     if not cv2.countNonZero(mask):
         return _NO_BLOBS  # most fainter masks are empty: labelling them is the search's cost
-    # Grana's block-based labelling: the default's labels, stats and centroids (both scan 2x2
-    # blocks in raster order), about 3x faster with stats on these strips; 16-bit labels
-    # (unused; the same stats) when they cannot overflow, ~0.1 ms less a call (~10 a read).
+    # Block-based labelling (2x2 blocks in raster order): the default's labels, stats and
+    # centroids, about 3x faster with stats on these strips; Spaghetti's decision forest
+    # labels as Grana's does (the same labels, stats and centroids bit for bit on 400 strip
+    # masks and 3000 random ones), ~20% faster.  16-bit labels (unused; the same stats) when
+    # they cannot overflow, ~0.1 ms less a call (~10 a read).
     bits = cv2.CV_16U if mask.size <= 65535 else cv2.CV_32S
-    n, _, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, bits, cv2.CCL_GRANA)
+    n, _, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask, 8, bits, cv2.CCL_SPAGHETTI
+    )
     return n, stats, cents
 
 

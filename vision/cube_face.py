@@ -91,6 +91,15 @@ def _unit_rows(m: np.ndarray) -> np.ndarray:
     return m
 
 
+def _unit_rows_in_place(m: np.ndarray) -> np.ndarray:
+    """``_unit_rows`` of a float array the caller owns, overwritten (the same numbers, no
+    array of its size made but the squares')."""
+    m -= m.mean(axis=1, keepdims=True)
+    norm = np.sqrt(np.square(m).sum(axis=1, keepdims=True))
+    m /= np.maximum(norm, 1e-6)
+    return m
+
+
 def _windows(img: np.ndarray, side: int) -> np.ndarray:
     """Every side x side window of ``img`` as a row, row-major by position."""
     # as_strided with sliding_window_view's shape and strides, without its checks (a fifth of
@@ -101,6 +110,20 @@ def _windows(img: np.ndarray, side: int) -> np.ndarray:
         img, (rows - side + 1, cols - side + 1, side, side), (s0, s1, s0, s1), writeable=False
     )
     return w.reshape(-1, side * side)
+
+
+def _windows_of(imgs: list[np.ndarray], side: int) -> np.ndarray:
+    """``np.concatenate([_windows(img, side) for img in imgs])`` of maps of one shape and
+    type, each map's windows written straight into the one array (no copy per map)."""
+    rows, cols = imgs[0].shape
+    shape = (rows - side + 1, cols - side + 1, side, side)
+    k = shape[0] * shape[1]
+    out = np.empty((len(imgs) * k, side * side), imgs[0].dtype)
+    for i, img in enumerate(imgs):
+        s0, s1 = img.strides
+        w = np.lib.stride_tricks.as_strided(img, shape, (s0, s1, s0, s1), writeable=False)
+        out[i * k : (i + 1) * k].reshape(shape)[...] = w
+    return out
 
 
 def _correlate(windows: np.ndarray, templates: np.ndarray) -> np.ndarray:
@@ -195,7 +218,7 @@ def read_ink(inks: list[np.ndarray]) -> FaceRead:
     # Every map's windows made unit rows in one call a stage (a row's numbers do not depend
     # on the rows beside it), each map's then correlated as before: a third of the calls.
     smalls = [_half(ink) for ink in inks]
-    coarse_all = _unit_rows(np.concatenate([_windows(small, hs) for small in smalls]))
+    coarse_all = _unit_rows_in_place(_windows_of(smalls, hs))
     n = len(coarse_all) // len(inks)
     nears = []
     for i, (ink, small) in enumerate(zip(inks, smalls, strict=True)):
@@ -209,8 +232,8 @@ def read_ink(inks: list[np.ndarray]) -> FaceRead:
         x = min(max(2 * at[0] - _PAD, 0), ink.shape[1] - _FACE - 2 * _PAD)
         y = min(max(2 * at[1] - _PAD, 0), ink.shape[0] - _FACE - 2 * _PAD)
         near = ink[y : y + _FACE + 2 * _PAD, x : x + _FACE + 2 * _PAD]
-        nears.append((_windows(near, _FACE), rows))
-    fine_all = _unit_rows(np.concatenate([w for w, _ in nears]))
+        nears.append((near, rows))
+    fine_all = _unit_rows_in_place(_windows_of([near for near, _ in nears], _FACE))
     m = len(fine_all) // len(inks)
     for i, (_, rows) in enumerate(nears):
         best = np.maximum(best, _products(fine_all[i * m : (i + 1) * m], full[rows]).max(axis=0))

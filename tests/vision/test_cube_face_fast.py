@@ -78,3 +78,24 @@ def test_read_ink_batched_is_map_by_map() -> None:
             inks.append(np.ascontiguousarray(ink, np.float32))
         got = read_ink(inks)
         assert (got.value, got.score, got.margin) == _read_ink_map_by_map(inks)
+
+
+def test_windows_of_is_the_maps_windows_concatenated() -> None:
+    """_windows_of writes each map's windows into one array: np.concatenate of _windows."""
+    from vision.cube_face import _windows_of
+
+    for seed, (side, win) in enumerate(((24, _FACE // 2), (34, _FACE), (9, 3))):
+        maps = [_ink(seed * 3 + k, side) for k in range(3)]  # slices, not contiguous
+        want = np.concatenate([_windows(m, win) for m in maps])
+        got = _windows_of(maps, win)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_unit_rows_in_place_is_unit_rows() -> None:
+    from vision.cube_face import _unit_rows_in_place
+
+    rows = _windows(_half(_ink(9, 48)), _FACE // 2)
+    for m in (rows, np.zeros((2, rows.shape[1]), np.float32)):
+        want = _unit_rows(m.copy())
+        got = _unit_rows_in_place(m.copy())
+        assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
