@@ -64,6 +64,11 @@ class DiceCounts:
     cocked_asked_fp: int = 0
     state_labelled: int = 0  # matched pairs whose label has a state
     state_correct: int = 0
+    # Of those, the states the referee acts on (read at ASKED_BELOW or more) and how many are
+    # wrong: a cocked die or one on a checker called flat lets a void roll stand, a flat die
+    # called either voids a legal one.
+    state_sure: int = 0
+    state_sure_wrong: int = 0
     zone_labelled: int = 0  # matched pairs whose label has a zone
     zone_correct: int = 0
     confusion: tuple[tuple[int, int, int], ...] = ()  # (label value, predicted value or 0, n)
@@ -87,6 +92,8 @@ class DiceCounts:
             cocked_asked_fp=self.cocked_asked_fp + other.cocked_asked_fp,
             state_labelled=self.state_labelled + other.state_labelled,
             state_correct=self.state_correct + other.state_correct,
+            state_sure=self.state_sure + other.state_sure,
+            state_sure_wrong=self.state_sure_wrong + other.state_sure_wrong,
             zone_labelled=self.zone_labelled + other.zone_labelled,
             zone_correct=self.zone_correct + other.zone_correct,
             confusion=tuple(sorted((a, b, n) for (a, b), n in conf.items())),
@@ -151,7 +158,8 @@ class DiceMetrics:
             f"end-to-end {self.end_to_end_value:.4f} | "
             f"cocked P {_fmt(self.cocked_precision)} R {_fmt(self.cocked_recall)} "
             f"(tp {c.cocked_tp} fp {c.cocked_fp} fn {c.cocked_fn}; asked: "
-            f"{c.cocked_asked_tp} right {c.cocked_asked_fp} wrong)"
+            f"{c.cocked_asked_tp} right {c.cocked_asked_fp} wrong) | "
+            f"sure states {c.state_sure}, {c.state_sure_wrong} wrong"
             + (f" | zone {self.zone_accuracy:.4f} (n={c.zone_labelled})" if c.zone_labelled else "")
         )
 
@@ -185,7 +193,7 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
         (
             "value_correct value_unread uncocked_matched uncocked_value_correct cocked_tp "
             "cocked_fp cocked_fn cocked_asked_tp cocked_asked_fp state_labelled state_correct "
-            "zone_labelled zone_correct"
+            "state_sure state_sure_wrong zone_labelled zone_correct"
         ).split(),
         0,
     )
@@ -212,6 +220,9 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
         if lb.get("state") is not None:
             c["state_labelled"] += 1
             c["state_correct"] += p.get("state") == lb.get("state")
+            if not _asked(p):
+                c["state_sure"] += 1
+                c["state_sure_wrong"] += p.get("state") != lb.get("state")
         if lb.get("zone") is not None:
             c["zone_labelled"] += 1
             c["zone_correct"] += p.get("zone") == lb.get("zone")

@@ -204,6 +204,7 @@ def dice_figures(pairs: list[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> di
         "cocked_tp_fp_fn": [c.cocked_tp, c.cocked_fp, c.cocked_fn],
         "cocked_asked_right_wrong": [c.cocked_asked_tp, c.cocked_asked_fp],
         "state_accuracy": m.state_accuracy,
+        "state_sure_wrong": [c.state_sure, c.state_sure_wrong],
         "zone_accuracy": m.zone_accuracy,
         "zone_labelled": c.zone_labelled,
     }

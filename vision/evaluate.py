@@ -282,10 +282,12 @@ def format_report(r: EvalReport, *, max_failures: int = 15) -> str:
         )
         tp, fp, fn = d["cocked_tp_fp_fn"]
         ask_tp, ask_fp = d.get("cocked_asked_right_wrong", (0, 0))
+        sure, sure_wrong = d.get("state_sure_wrong", (0, 0))
         lines.append(
             f"  cocked  precision {_pct(d['cocked_precision'])} recall {_pct(d['cocked_recall'])}"
             f" (tp {tp} fp {fp} fn {fn}; of them asked, not voided: {ask_tp} right "
-            f"{ask_fp} wrong) | state {_pct(d['state_accuracy'])} | "
+            f"{ask_fp} wrong) | state {_pct(d['state_accuracy'])} ({sure} sure, {sure_wrong} "
+            f"of them wrong) | "
             f"zone {_pct(d['zone_accuracy'] if d['zone_labelled'] else None)}"
         )
     elif d:

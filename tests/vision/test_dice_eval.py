@@ -184,3 +184,29 @@ def test_cocked_calls_made_in_doubt_are_counted_as_asked() -> None:
     assert (c.cocked_tp, c.cocked_fp, c.cocked_fn) == (1, 2, 0)
     assert (c.cocked_asked_tp, c.cocked_asked_fp) == (1, 1)
     assert "asked: 1 right 1 wrong" in m.summary()
+
+
+def test_states_read_surely_are_told_apart_and_their_wrong_ones_counted() -> None:
+    # The referee acts on a die's state read at its dice confidence or more: a cocked die or
+    # one on a checker called flat so lets a void roll stand. Those are the wrong sure states;
+    # a state read in doubt is asked about, so it is not one.
+    labels = {
+        "dice": [
+            die(4, (0, 0, 40, 40), state="cocked"),
+            die(5, (100, 0, 140, 40), state="on_checker"),
+            die(6, (200, 0, 240, 40)),
+            die(1, (300, 0, 340, 40), state="cocked"),
+        ]
+    }
+    preds = {
+        "dice": [
+            {**die(4, (0, 0, 40, 40)), "confidence": 1.0},  # cocked called flat, surely
+            {**die(5, (100, 0, 140, 40), state="on_checker"), "confidence": 0.9},
+            die(6, (200, 0, 240, 40)),  # no confidence given: read surely
+            {**die(1, (300, 0, 340, 40)), "confidence": 0.5},  # wrong, but asked
+        ]
+    }
+    m = evaluate([(preds, labels)])
+    assert (m.counts.state_labelled, m.counts.state_correct) == (4, 2)
+    assert (m.counts.state_sure, m.counts.state_sure_wrong) == (3, 1)
+    assert "sure states 3, 1 wrong" in m.summary()
