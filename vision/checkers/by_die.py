@@ -62,7 +62,7 @@ def board_not_checker(
     and triangle colours) and unlike the row's other checkers (``row``, their sampled colours)?"""
     if not row:
         return False
-    px, _ = _round_die(lab, last.x, last.y, 0.42 * d, ignore, sy)
+    px, _ = round_die(lab, last.x, last.y, 0.42 * d, ignore, sy)
     if len(px) < MIN_SEEN:
         return False
     seen = np.median(px, axis=0)
@@ -72,7 +72,7 @@ def board_not_checker(
     return to_row > UNLIKE_ROW and to_row > BOARD_RATIO * to_board
 
 
-def _round_die(
+def round_die(
     lab: np.ndarray,
     x: float,
     y: float,
@@ -82,7 +82,13 @@ def _round_die(
 ) -> tuple[np.ndarray, int]:
     """The Lab pixels of the disc of radius ``r`` at (x, y) that the dice's boxes (input
     pixels, y over ``sy``; DIE_MARGIN round them) leave seen, and the whole disc's pixel count
-    (in the image)."""
+    (in the image).
+
+    >>> lab = np.zeros((60, 60, 3), np.float32)
+    >>> px, full = round_die(lab, 30.0, 30.0, 10.0, ((25.0, 25.0, 35.0, 35.0),), 1.0)
+    >>> px.shape[1], full > len(px) > 0
+    (3, True)
+    """
     h, w = lab.shape[:2]
     x0, x1 = int(max(0, x - r)), int(min(w, np.ceil(x + r) + 1))
     y0, y1 = int(max(0, y - r)), int(min(h, np.ceil(y + r) + 1))
@@ -143,7 +149,7 @@ def checker_under_die(
     r = SLOT_R * d
     if not any(_near_box(x, y, r, box, sy) for box in ignore):
         return None
-    seen, full = _round_die(lab, x, y, r, ignore, sy)
+    seen, full = round_die(lab, x, y, r, ignore, sy)
     px = seen.astype(np.float32)
     if not sets or not SEEN * full <= len(px) < full:
         return None

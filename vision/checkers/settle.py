@@ -13,7 +13,7 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.checkers.bar import BAR_RIM, CubeSeen, bar_checkers, bar_reach, faint_set, on_the_bar
 from vision.checkers.bar_dice import die_on_bar
-from vision.checkers.by_die import DIE_MARGIN
+from vision.checkers.by_die import round_die
 from vision.checkers.colours import colour_votes
 from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.empty_board import colour_dist
@@ -245,25 +245,10 @@ def seen_round_die(
     >>> seen_round_die(lab, (30.0, 30.0), 40.0, (), 1.0) is None  # no die on it
     True
     """
-    x, y = centre
-    r = DIE_DISC * d
-    h, w = lab.shape[:2]
-    x0, x1 = int(max(0, x - r)), int(min(w, np.ceil(x + r) + 1))
-    y0, y1 = int(max(0, y - r)), int(min(h, np.ceil(y + r) + 1))
-    if x1 <= x0 or y1 <= y0:
+    px, full = round_die(lab, centre[0], centre[1], DIE_DISC * d, ignore, sy)
+    if not full or len(px) == full or len(px) < DIE_SEEN * full:
         return None
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    disc = (xx - x) ** 2 + (yy - y) ** 2 <= r * r
-    full = int(disc.sum())
-    for bx0, by0, bx1, by1 in ignore:
-        mx, my = DIE_MARGIN * (bx1 - bx0), DIE_MARGIN * (by1 - by0)
-        disc &= ~(
-            (xx >= bx0 - mx) & (xx <= bx1 + mx) & (yy >= (by0 - my) / sy) & (yy <= (by1 + my) / sy)
-        )
-    seen = int(disc.sum())
-    if seen == full or seen < DIE_SEEN * full:
-        return None
-    return np.asarray(lab[y0:y1, x0:x1][disc], np.float32)
+    return np.asarray(px, np.float32)
 
 
 def bar_shared(
