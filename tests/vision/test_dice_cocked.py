@@ -294,6 +294,32 @@ def test_views_probability_cut_stops_once_the_views_made_decide(
     assert p == pytest.approx(4.9 / 6) and len(made) == 2
 
 
+def _views_made(monkeypatch: pytest.MonkeyPatch, p: float, cut: float) -> tuple[float, int]:
+    """``views_probability`` with every view scored ``p`` at the bar ``cut``: what it returns,
+    and how many views it made (each view's features are counted as they are asked for)."""
+    import vision.cocked as ck
+    import vision.cocked_views as cvw
+
+    made: list[int] = []
+
+    def features(*_args: object, **_kw: object) -> np.ndarray:
+        made.append(1)
+        return np.zeros(ck.N_FEATURES, np.float32)
+
+    class Scored:
+        def probability(self, _feats: np.ndarray) -> float:
+            return p
+
+        def probabilities(self, feats: np.ndarray) -> np.ndarray:
+            return np.full(len(feats), p)
+
+    monkeypatch.setattr(cvw, "patch_features", features)
+    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    patch = np.zeros((80, 80, 3), np.uint8)
+    got = cvw.views_probability(Scored(), patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
+    return got, len(made)
+
+
 @pytest.mark.parametrize(
     ("p", "cut", "views"),
     [
@@ -317,27 +343,8 @@ def test_views_probability_stops_once_the_views_made_pass_the_cut(
     0.7 and 0.75, four at 0.5; all six at 0.85 and over (five sum to 4.7 of 6 at most). Views
     of at least 0.95 settle it sooner: the plain one alone at the bars up to 0.75, two at 0.85;
     at 0.905 all six are made still."""
-    import vision.cocked as ck
-    import vision.cocked_views as cvw
-
-    made: list[int] = []
-
-    def features(*_args: object, **_kw: object) -> np.ndarray:
-        made.append(1)
-        return np.zeros(ck.N_FEATURES, np.float32)
-
-    class Scored:
-        def probability(self, _feats: np.ndarray) -> float:
-            return p
-
-        def probabilities(self, feats: np.ndarray) -> np.ndarray:
-            return np.full(len(feats), p)
-
-    monkeypatch.setattr(cvw, "patch_features", features)
-    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
-    patch = np.zeros((80, 80, 3), np.uint8)
-    got = cvw.views_probability(Scored(), patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
-    assert got > cut and len(made) == views
+    got, made = _views_made(monkeypatch, p, cut)
+    assert got > cut and made == views
 
 
 @pytest.mark.parametrize(
@@ -350,24 +357,8 @@ def test_views_probability_settles_a_plainly_flat_die_at_a_lower_bar(
     """A plain view of at most 0.2 settles a die flat after one view at a bar from 0.5 (the
     exact bound would make two at 0.75: (0.15 + 5) / 6 > 0.75); the cut itself is returned.
     Over 0.2, or at a lower bar, the views go on as before."""
-    import vision.cocked as ck
-    import vision.cocked_views as cvw
-
-    made: list[int] = []
-
-    def features(*_args: object, **_kw: object) -> np.ndarray:
-        made.append(1)
-        return np.zeros(ck.N_FEATURES, np.float32)
-
-    class Scored:
-        def probability(self, _feats: np.ndarray) -> float:
-            return p0
-
-    monkeypatch.setattr(cvw, "patch_features", features)
-    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
-    patch = np.zeros((80, 80, 3), np.uint8)
-    p = cvw.views_probability(Scored(), patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
-    assert p <= cut and len(made) == views
+    p, made = _views_made(monkeypatch, p0, cut)
+    assert p <= cut and made == views
     if views == 1:
         assert p == cut
 
