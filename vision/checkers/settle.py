@@ -140,17 +140,14 @@ def settle_sides(
     doubt_going_on(white, black, conf, seen_from)
     view = SlotView(stacked, cares, tri_mask & ~unsure, tri_each, sets, d, indices)
     doubt_covered(white, black, conf, view, (bar_w, bar_b, bar_conf), off)  # a die on an edge slot
-    under = partial(_row_set_round_die, m, [tri_each[row[idx]] for idx in range(24)])
-    doubt_odd_last(white, black, conf, [ev.found[row[idx]] for idx in range(24)], sets, under)
-    outlined = [ev.outlines[row[idx]][0] for idx in range(24)]
+    # The last-checker doubts, by point index: each row's checkers found, triangle, outlines.
+    found = [ev.found[row[idx]] for idx in range(24)]
     tris = [tri_each[row[idx]] for idx in range(24)]
-    doubt_like_triangle(
-        white, black, conf, [ev.found[row[idx]] for idx in range(24)], outlined, (tris, sets, d)
-    )
+    doubt_odd_last(white, black, conf, found, sets, partial(_row_set_round_die, m, tris))
+    outlined = [ev.outlines[row[idx]][0] for idx in range(24)]
+    doubt_like_triangle(white, black, conf, found, outlined, (tris, sets, d))
     sure_alongs = [ev.outlines[row[idx]][1] for idx in range(24)]
-    doubt_past_row(
-        white, black, conf, [ev.found[row[idx]] for idx in range(24)], sure_alongs, m.pitch
-    )
+    doubt_past_row(white, black, conf, found, sure_alongs, m.pitch)
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),
@@ -262,11 +259,10 @@ def bar_shared(
     checker (``found``, any cell) is centred where a bar checker may be (``bar.bar_reach``),
     or closer than BAR_OVERLAP checkers to a circle smaller than a checker taken for one
     (``bar_circles``: x, y, r): one checker counted twice, or a circle made of a row's rims
-    and the bar's edge.  A paper
-    board's bar is a printed line narrower than a checker, and a row beside it reaches it
-    (IMG_58431, board given, and ck25 IMG_52292, found: a point's checker, or the rims of a
-    row beside the bar, read on the bar too, believed at 0.7).  ``size``: the square-pixel
-    board and the checker diameter.
+    and the bar's edge.  A paper board's bar is a printed line narrower than a checker, and a
+    row beside it reaches it (IMG_58431, board given, and ck25 IMG_52292, found: a point's
+    checker, or the rims of a row beside the bar, read on the bar too, believed at 0.7).
+    ``size``: the square-pixel board and the checker diameter.
 
     >>> geo = BoardGeometry(bar_frac=0.02)
     >>> beside = [[Found(20.0, geo.width / 2 + 12.0, 20.0, (40.0, 128.0, 128.0))]]
