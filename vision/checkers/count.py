@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -43,7 +46,7 @@ from vision.checkers.slot_colour import edge_looks
 from vision.checkers.slot_model import PointSlots
 from vision.checkers.stacks import cell_checkers, first_layer_slots
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
-from vision.medians import channel_medians, masked_medians
+from vision.medians import channel_medians, masked_medians, rows_median
 
 # Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
 MIN_PITCH = 0.95
@@ -77,23 +80,17 @@ def count_checkers(
     cells = point_cells(geo)
     width = min(c.x1 - c.x0 for c in cells)
     cells = [Cell(c.column, c.top, c.x0, c.x0 + width) for c in cells]
-    strips = [cell_strip(lab, c, half) for c in cells]
     d, tip = shape.checker_frac * geo.point_width, shape.tip_frac * h
-    yy, xx = np.mgrid[0:half, 0:width].astype(np.float32)
-    cx = (width - 1) / 2.0
-    # Triangle: half-width shrinks linearly from width/2 at the edge to 0 at the tip.
-    tri_half = np.clip((1.0 - yy / tip) * width / 2.0, 0, None)
-    tri_mask = np.abs(xx - cx) < tri_half
-    edge_band = np.abs(np.abs(xx - cx) - tri_half) < 2.5
-    # Where the triangle's edge or tip may be (its length varies between boards), a pixel is
-    # "unlike the board" only if it is unlike both the field and the triangle.
-    unsure = edge_band | ((yy > tip * 0.8) & (yy < tip * 1.2))
-    care = (xx >= 1) & (xx <= width - 2)
+    masks = point_masks(half, width, tip)
+    yy, xx, cx, tri_mask, unsure = masks.yy, masks.xx, masks.cx, masks.tri_mask, masks.unsure
+    care, band = masks.care, masks.band
     # Field colour: the middle band outside triangles and bar, median over the board.
     field = channel_medians(lab8[int(h * 0.46) : int(h * 0.54)])  # colour_median's, 8-bit
+    # All 24 strips at once (the same values, less per-call overhead), stacked from the 8-bit
+    # image (a quarter of the bytes to gather), each point's strip a view of the stack.
+    stacked = np.stack([cell_strip(lab8, c, half) for c in cells]).astype(np.float32)
+    strips = list(stacked)
     # Triangle colours: two groups of alternating columns, median near the tips.
-    band = (yy > tip * 0.55) & (yy < tip * 0.8) & tri_mask & ~unsure
-    stacked = np.stack(strips)  # all 24 at once: the same values, less per-call overhead
     samples = list(masked_medians(stacked, band))  # np.median(stacked[:, band], axis=1)
     parity = triangle_parity(cells, samples)
     tri_colours = []
@@ -110,7 +107,8 @@ def count_checkers(
     edges = edges_of(lab8)  # the float image's gradients (whole sums), from a third the bytes
     circles, strong, round_ = verified(raw, lab, edges, field, tri_colours)
     if len(circles) >= 3 and not shape.measured:
-        d = float(np.clip(2 * np.median(circles[:, 2]), 0.72 * geo.point_width, geo.point_width))
+        r_mid = rows_median(circles[:, 2])  # np.median's float32, without its overhead
+        d = float(np.clip(2 * r_mid, 0.72 * geo.point_width, geo.point_width))
     profiles = point_profiles(diffs, cares, cx, d)
     extents = np.array([extent_of(p, d) for p in profiles])
     sure = circles[strong]  # made once: each point's count is given them
@@ -125,14 +123,11 @@ def count_checkers(
     offs = np.array([0.5 * d + k * pitch for k in range(n_slots)], np.float32)[:, None, None]
     beside = (xx - cx) ** 2 + (yy - offs) ** 2 <= (0.36 * d) ** 2
     beside &= ~(tri_mask | unsure)
-    # Pixel counts per point and slot (exact: under 2^24) by float32 matrix products.
-    slots_a = beside.reshape(n_slots, -1).T.astype(np.float32)
-    n_care = (cares.reshape(len(cells), -1).astype(np.float32) @ slots_a).astype(int)
-    n_diff = (diffs.reshape(len(cells), -1).astype(np.float32) @ slots_a).astype(int)
+    n_care, n_diff = slot_counts(cares, beside), slot_counts(diffs, beside)
     # Each point's edge slot: the rim of a checker the circle search missed.
     edge_slots = [((c.x0 + c.x1) / 2.0, 0.5 * d if c.top else h - 1 - 0.5 * d) for c in cells]
     edge_rims = rims_at(edges, edge_slots, d, ignore, sy)
-    rims = [float(r) for r in np.nan_to_num(edge_rims, nan=0.0)]
+    rims: list[float] = np.nan_to_num(edge_rims, nan=0.0).tolist()
     under_die = in_mask(circles, ignore_mask)
     found_cells: list[list[Found]] = []
     # Per point and slot: enough pixels beside the triangle, most unlike the board.
@@ -228,3 +223,55 @@ def count_checkers(
         geo, round_, colours, feats, cube, ignore_mask, off, stacked, unsure, tri_each, row
     )
     return settle_sides(m, ev, reads, cue, sides_in)
+
+
+def slot_counts(masks: np.ndarray, slots: np.ndarray) -> np.ndarray:
+    """Per point and slot: the point's mask pixels (``masks``: (points, rows, columns) bool)
+    inside the slot's (``slots``: (slots, rows, columns) bool), as int.  Each slot's few hundred
+    pixels gathered from every point's mask: the float32 matrix product's counts, without a
+    float copy of the whole masks.
+
+    >>> slot_counts(np.ones((2, 3, 3), bool), np.eye(3, dtype=bool)[None]).tolist()
+    [[3], [3]]
+    """
+    flat = masks.reshape(len(masks), -1)
+    per = [np.count_nonzero(flat[:, np.flatnonzero(s)], axis=1) for s in slots]
+    return np.stack(per, axis=1) if per else np.zeros((len(masks), 0), int)
+
+
+@dataclass(frozen=True)
+class PointMasks:
+    """A point strip's pixel grid and masks (rows from the point's edge, columns across), the
+    same for every frame of a board: ``point_masks`` makes them once.  Read-only arrays."""
+
+    yy: np.ndarray
+    xx: np.ndarray
+    cx: float
+    tri_mask: np.ndarray  # inside the triangle
+    unsure: np.ndarray  # where the triangle's edge or tip may be
+    care: np.ndarray  # the strip's side columns left out
+    band: np.ndarray  # near the tip, inside: the triangle's colour sample
+
+
+@lru_cache(maxsize=8)  # a device reads one board; the bench cycles through six
+def point_masks(half: int, width: int, tip: float) -> PointMasks:
+    """The masks of a ``half`` x ``width`` point strip whose triangle is ``tip`` long.
+
+    >>> m = point_masks(40, 20, 30.0)
+    >>> m.tri_mask.shape, bool(m.tri_mask[0, 10]), bool(m.tri_mask[35, 10])
+    ((40, 20), True, False)
+    """
+    yy, xx = np.mgrid[0:half, 0:width].astype(np.float32)
+    cx = (width - 1) / 2.0
+    # Triangle: half-width shrinks linearly from width/2 at the edge to 0 at the tip.
+    tri_half = np.clip((1.0 - yy / tip) * width / 2.0, 0, None)
+    tri_mask = np.abs(xx - cx) < tri_half
+    edge_band = np.abs(np.abs(xx - cx) - tri_half) < 2.5
+    # Where the triangle's edge or tip may be (its length varies between boards), a pixel is
+    # "unlike the board" only if it is unlike both the field and the triangle.
+    unsure = edge_band | ((yy > tip * 0.8) & (yy < tip * 1.2))
+    care = (xx >= 1) & (xx <= width - 2)
+    band = (yy > tip * 0.55) & (yy < tip * 0.8) & tri_mask & ~unsure
+    for a in (yy, xx, tri_mask, unsure, care, band):
+        a.setflags(write=False)  # shared by every read: a caller writing one would be a bug
+    return PointMasks(yy, xx, cx, tri_mask, unsure, care, band)

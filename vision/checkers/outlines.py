@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -179,6 +180,18 @@ def slot_rims(edges: Edges, xs: np.ndarray, ys: np.ndarray, d: float) -> np.ndar
     """Per position (x, y): the strongest rim (facing the board's middle) of a checker-sized
     circle near it: centres within 0.12 d across and 0.1 d along, radius 0.45-0.49 d.  Finds
     a checker the circle search missed (dark on dark, soft low-resolution frames)."""
+    off = _rim_offsets(d)
+    pos = np.stack([xs, ys, np.zeros(len(xs))], axis=1).astype(np.float64)
+    cands = (pos[:, None, :] + off[None]).reshape(-1, 3).astype(np.float32)
+    rim = ring_evidence(edges.gx, edges.gy, cands, edges.scale)
+    strongest: np.ndarray = rim.reshape(len(xs), len(off)).max(axis=1)
+    return strongest
+
+
+@lru_cache(maxsize=8)
+def _rim_offsets(d: float) -> np.ndarray:
+    """``slot_rims``' candidates round a position (dx, dy, radius), for checkers of size ``d``
+    (the same each frame of a board: made once).  Read-only."""
     off = np.array(
         [
             (dx, dy, rr * d)
@@ -188,11 +201,8 @@ def slot_rims(edges: Edges, xs: np.ndarray, ys: np.ndarray, d: float) -> np.ndar
         ],
         np.float64,
     )
-    pos = np.stack([xs, ys, np.zeros(len(xs))], axis=1).astype(np.float64)
-    cands = (pos[:, None, :] + off[None]).reshape(-1, 3).astype(np.float32)
-    rim = ring_evidence(edges.gx, edges.gy, cands, edges.scale)
-    strongest: np.ndarray = rim.reshape(len(xs), len(off)).max(axis=1)
-    return strongest
+    off.setflags(write=False)
+    return off
 
 
 def slot_rim(edges: Edges, x: float, y: float, d: float) -> float:
@@ -230,17 +240,21 @@ def verified(
     unlike = np.ones(len(px), bool)
     for ref in (field, *tri_colours):
         unlike &= far_from(px, ref)
-    counts = np.concatenate(([0], np.cumsum(unlike))).tolist()
+    # Each patch's count of them: the running count at its end less that at its start (the
+    # two boundaries a patch, not the whole running count, made Python ints).
+    sizes = np.array([len(p) for p in patches])
+    ends = np.cumsum(sizes)
+    counts = np.concatenate(([0], np.cumsum(unlike)))
+    unlikes = (counts[ends] - counts[ends - sizes]).tolist()
     keep = []
     strong = []
-    at = 0
-    for p, e in zip(patches, rim, strict=True):
-        n, at = len(p), at + len(p)
+    for p, e, k in zip(patches, rim, unlikes, strict=True):
+        n = len(p)
         if not n:
             keep.append(False)
             strong.append(False)
             continue
-        share = (counts[at] - counts[at - n]) / n  # unlike.mean() over the patch: the same float
+        share = k / n  # unlike.mean() over the patch: the same float
         # Rim 1.5: dark-on-dark checkers at the edge score 1.5-2; circles built from triangle
         # edges mostly under 1.25 (dev: 66 checkers, 3 phantoms between 1.5 and 2).
         keep.append(share > 0.4 or e > 1.5)
