@@ -34,7 +34,11 @@ def edge_looks(
     empty = [i for i, n in enumerate(counts) if n == 0]
     if not empty or not disc.any():
         return out
-    means = stacked[empty][:, disc].mean(axis=1)
+    # The disc's pixels of every strip by flat index (a few hundred a strip), then the empty
+    # points' rows: the same (points, pixels, 3) array as stacked[empty][:, disc], without
+    # copying the empty points' whole strips first.
+    px = np.take(stacked.reshape(len(stacked), -1, stacked.shape[-1]), np.flatnonzero(disc), 1)
+    means = px[empty].mean(axis=1)
     for i, mean in zip(empty, means, strict=True):
         out[i] = _mean_like(mean, sets)
     return out

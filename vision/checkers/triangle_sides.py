@@ -71,13 +71,21 @@ def sides_seen(
     shifts = np.arange(-_SLACK, _SLACK + 1, dtype=np.float64)[:, None]
     least = ((SEEN_SHARE * steps) ** 2)[:, None]
     seen, clear = [], []
+    # Samples gathered by flat index (row * width + column) from each strip's rows of pixels:
+    # the same values as indexing rows and columns, ~3x faster.
+    flat = strips.reshape(len(strips), -1, 3)
+    flat_care = cares.reshape(len(cares), -1)
     for sign in (-1.0, 1.0):
         at = cx + sign * half[None, :] + shifts  # (shifts, rows)
-        inner = np.clip(np.round(at - sign * _ACROSS).astype(np.intp), 0, width - 1)
-        outer = np.clip(np.round(at + sign * _ACROSS).astype(np.intp), 0, width - 1)
-        clear.append((cares[:, ys, inner] & cares[:, ys, outer]).all(axis=1))
-        diff = strips[:, ys, inner] - strips[:, ys, outer]  # (points, shifts, rows, 3)
-        seen.append(np.einsum("psrk,psrk->psr", diff, diff).max(axis=1) >= least)
+        inner = np.clip(np.round(at - sign * _ACROSS).astype(np.intp), 0, width - 1) + ys * width
+        outer = np.clip(np.round(at + sign * _ACROSS).astype(np.intp), 0, width - 1) + ys * width
+        clear.append((np.take(flat_care, inner, axis=1) & np.take(flat_care, outer, axis=1)).all(1))
+        # (points, shifts, rows, 3); the squared length channel by channel (8-bit Lab values:
+        # whole numbers, exact in any order).
+        diff = np.take(flat, inner, axis=1) - np.take(flat, outer, axis=1)
+        diff *= diff
+        sq = diff[..., 0] + diff[..., 1] + diff[..., 2]
+        seen.append(sq.max(axis=1) >= least)
     seen_a, clear_a = np.concatenate(seen, axis=1), np.concatenate(clear, axis=1)
     n_clear = clear_a.sum(axis=1)
     shares = (seen_a & clear_a).sum(axis=1) / np.maximum(n_clear, 1)
