@@ -10,7 +10,7 @@ import pytest
 
 from vision.checkers.count import point_masks, slot_counts
 from vision.checkers.empty_board import far_from
-from vision.checkers.outlines import edges_of, verified
+from vision.checkers.outlines import edges_of, ring_evidence, verified
 from vision.checkers.slot_colour import _mean_like, edge_looks
 from vision.checkers.triangle_sides import SEEN_SHARE, sides_seen
 
@@ -134,3 +134,32 @@ def test_verified_shares_belong_to_their_own_circles() -> None:
         want.append(float(unlike.mean()) > 0.4)
     assert kept.tolist() == circles[np.array(want)].tolist()
     assert want[:8] == [True, False] * 4 and strong.all()
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_verified_rims_are_ring_evidences_from_one_sampling(seed: int) -> None:
+    # verified samples every direction of every circle once: its rims all round are
+    # ring_evidence's of the kept circles, and its keep rule sees ring_evidence's facing rims.
+    rng = np.random.default_rng(seed)
+    bgr = cv2.GaussianBlur(rng.integers(0, 256, (240, 420, 3)).astype(np.uint8), (0, 0), 3)
+    circles = []
+    for k in range(10):
+        x, y = 30 + 40 * k, (60 if k % 2 else 180) + int(rng.integers(-8, 9))
+        if k % 3:
+            cv2.circle(bgr, (x, y), 17, (40, 60, 200) if k % 2 else (230, 230, 230), -1)
+        circles.append((x + rng.normal(0, 1.5), y + rng.normal(0, 1.5), 17.0 + rng.normal(0, 1)))
+    lab8 = cv2.cvtColor(cv2.GaussianBlur(bgr, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    lab = lab8.astype(np.float32)
+    edges = edges_of(lab8)
+    c = np.array(circles, np.float32)
+    field = np.median(lab.reshape(-1, 3), axis=0)
+    tri = [field + 30, field - 30]
+    kept, _, round_ = verified(c, lab, edges, field, tri)
+    assert 0 < len(kept) < len(c)  # some kept, some not: both paths of the keep rule
+    want = ring_evidence(edges.gx, edges.gy, kept, edges.scale, all_round=True)
+    assert round_.dtype == want.dtype and np.array_equal(round_, want)
+    facing = ring_evidence(edges.gx, edges.gy, c, edges.scale)
+    px_kept = {tuple(k) for k in kept.tolist()}
+    for circle, rim in zip(c.tolist(), facing.tolist(), strict=True):
+        if rim > 1.5:  # a rim kept it, whatever its colour
+            assert tuple(circle) in px_kept

@@ -96,7 +96,7 @@ def count_checkers(
     tri_colours = []
     for p in (0, 1):
         vals = np.array([samples[i] for i in range(len(cells)) if parity[i] == p])
-        tri_colours.append(np.median(vals, axis=0) if len(vals) else field)
+        tri_colours.append(rows_median(vals) if len(vals) else field)  # np.median's
     ignore_mask = dice_mask(ignore, h, w, sy)
     cares = care & (np.stack([cell_strip(ignore_mask, c, half) for c in cells]) == 0)
     tri_each = np.stack([tri_colours[p] for p in parity])  # each point's triangle colour

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -54,15 +55,27 @@ def ring_evidence(
     if all_round:
         best = _radial_best(gx, gy, circles, cos, sin)
         return _row_percentile(best, 35).astype(np.float32) / scale
+
+    def sampled(sel: np.ndarray, facing: np.ndarray) -> np.ndarray:
+        return _radial_best(gx, gy, circles[sel], cos[facing], sin[facing])
+
+    return _facing(circles, h, sampled) / scale
+
+
+def _facing(
+    circles: np.ndarray, h: int, best_of: Callable[[np.ndarray, np.ndarray], np.ndarray]
+) -> np.ndarray:
+    """``ring_evidence``'s 35th percentiles (before the scale) over the directions facing the
+    board's middle, each half's circles' strongest gradients from ``best_of(circles, directions)``
+    (row and column masks)."""
     top = circles[:, 1] < h / 2
     out = np.zeros(len(circles), np.float32)
     for sel, sign in ((top, 1.0), (~top, -1.0)):
-        facing = sin * sign > 0.3
+        facing = _SIN * sign > 0.3
         if np.any(sel):
             # Only the directions facing the middle are sampled (a third of the work).
-            best = _radial_best(gx, gy, circles[sel], cos[facing], sin[facing])
-            out[sel] = _row_percentile(best, 35)
-    return out / scale
+            out[sel] = _row_percentile(best_of(sel, facing), 35)
+    return out
 
 
 def _row_percentile(a: np.ndarray, q: float) -> np.ndarray:
@@ -225,7 +238,10 @@ def verified(
         return circles, np.zeros(0, bool), np.zeros(0, np.float32)
     h, w = lab.shape[:2]
     gx, gy, scale = edges.gx, edges.gy, edges.scale
-    rim = ring_evidence(gx, gy, circles, scale)
+    # Every direction of every circle sampled once: the facing ones give the rim (as
+    # ring_evidence's), the kept circles' all give their rim all round below.
+    best = _radial_best(gx, gy, circles, _COS, _SIN)
+    rim = _facing(circles, h, lambda sel, facing: best[sel][:, facing]) / scale
     patches = []
     for x, y, r in circles:
         rr = 0.55 * r
@@ -260,7 +276,7 @@ def verified(
         keep.append(share > 0.4 or e > 1.5)
         strong.append(share > 0.4 or e > 2.0)
     kept = np.array(keep, bool)
-    round_ = ring_evidence(gx, gy, circles[kept], scale, all_round=True)
+    round_ = _row_percentile(best[kept], 35).astype(np.float32) / scale  # all_round's
     return circles[kept], np.array(strong, bool)[kept], round_
 
 
