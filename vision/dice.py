@@ -54,6 +54,7 @@ from vision.face_plain import face_plain as _face_plain
 from vision.face_refit import face_check, refit_unread
 from vision.face_relook import closer_look
 from vision.face_split import split_unread
+from vision.lone_body import body_alike
 from vision.lone_centre import off_centre
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.lone_pips import accept_singles as _accept_singles
@@ -185,7 +186,8 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None)
+    body = body_alike(full_bgr, f, [p for ps in multi for p in ps]) if die_px is None else None
+    kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None, body)
     if die_px is not None:  # pips sought in pip_grey: a refused 1 gets a look in luma
         tries = lone_tries(groups, kept)
         lu = luma_window(luma, f, gray.shape, tries, multi)
