@@ -17,7 +17,7 @@ from vision.face_plain import face_plain
 from vision.pip_groups import Group, median, share
 from vision.pips import Pip
 
-LONE_ROUNDER = 0.1  # no board: a lone pip this much less round than the faces' pips at most
+LONE_ROUNDER = 0.15  # no board: a lone pip this much less round than the faces' pips at most
 LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 
 
@@ -42,7 +42,8 @@ def accept_singles(
             continue
         p = g.pips[0]
         # A photo's pips share a shape: fudw's recessed pips, a shadow on one side, measure
-        # 0.5-0.65 round on faces and alone alike.
+        # 0.5-0.65 round on faces and alone alike (its marbled 1s 0.51-0.56 against their
+        # photos' faces' 0.64-0.70 on the tuning half: ``LONE_ROUNDER``).
         bar = round_min
         same_round = [q.circularity for q in ref if q.dark == p.dark]
         if as_the_faces and same_round:
