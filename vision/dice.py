@@ -208,6 +208,10 @@ def find_dice(
     faces = _faces_and_others(groups)
     others_of = {id(g): others for g, others in faces}
     groups = [g for g, _ in faces]
+    # No board: a face with pips of its kind left on it may be a part of a face the link
+    # split (a 5 read as 2 + 1 + 1 + 1), fitted whole below (``face_refit``). Groups put
+    # aside for their layout are not: fitted, a side face's 5 and printed digits read.
+    spare = [g for g in groups if die_px is None and _has_stray_pips(g, pips)]
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.
     unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []
@@ -246,7 +250,8 @@ def find_dice(
 
     if die_size_px is None:  # an unread fragment of a face, fitted whole (``face_refit``)
         look = partial(closer_look, full, f, ref_half=ref_work)
-        groups = refit_unread(groups, pips, ref_work, value_of, face_check(gray, full_bgr, f), look)
+        check = face_check(gray, full_bgr, f)
+        groups = refit_unread(groups, pips, ref_work, value_of, check, look, spare)
 
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f

@@ -26,7 +26,7 @@ from __future__ import annotations
 import cmath
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -142,20 +142,25 @@ def refit_unread(
     value_of: Callable[[Group], int | None],
     on_body: Callable[[Group, complex], bool] | None = None,
     closer: Callable[[Group, list[Pip]], Closer | None] | None = None,
+    spare: Sequence[Group] = (),
 ) -> list[Group]:
     """``groups`` with each unread fragment of 1-3 pips (``value_of`` None) replaced by the
     face ``fit_face`` finds it part of, where that face reads; other fragments on that face
     go. ``ref_half``: the photo's faces' half side (work pixels). ``closer``: where no face
     fits, the pips round the fragment searched again finer (``vision.face_relook``; given the
-    fragment and the pips read faces took), fitted the same way."""
+    fragment and the pips read faces took), fitted the same way. ``spare``: groups of pips
+    put aside as no die's face (their layout, pips of their kind left on them): each is
+    tried as a fragment after the unread ones, and kept only as the face fitted."""
     # Faces of 4+ pips are never fragments: their pips count as taken, read or not.
     read = [len(g.pips) > 3 or value_of(g) is not None for g in groups]
     taken = [p for g, ok in zip(groups, read, strict=True) if ok for p in g.pips]
     out: list[Group] = []
     faces: list[Group] = []
-    for g, ok in zip(groups, read, strict=True):
+    tries = [(g, ok, True) for g, ok in zip(groups, read, strict=True)]
+    for g, ok, kept in tries + [(g, False, False) for g in spare]:
         if ok or any(_on_pips(p, taken) for p in g.pips):
-            out.append(g)
+            if kept:
+                out.append(g)
             continue
         at = {(p.x, p.y) for p in taken}
         face = fit_face(g, pips, at, ref_half, on_body)
@@ -174,7 +179,8 @@ def refit_unread(
                 # pip, both round (a 2 whose second pip the read missed).
                 face = face if face is not None and (len(face.pips) > 2 or _twin(face)) else None
         if face is None or value_of(face) is None:
-            out.append(g)
+            if kept:
+                out.append(g)
             continue
         out.append(face)
         faces.append(face)

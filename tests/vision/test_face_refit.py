@@ -151,3 +151,21 @@ def test_a_pip_the_read_found_counts_where_the_closer_look_missed_it() -> None:
 
     got = refit_unread([frag], [p1, p2, p3], ref, value_of, None, closer)
     assert [len(g.pips) for g in got] == [4]
+
+
+def test_a_fragment_put_aside_is_kept_only_as_the_face_fitted() -> None:
+    # A 5's pips linked as a pair and three lone pips: the pair, with pips of its kind on
+    # it, was put aside (no die). Fitted whole it is the 5; a pair with no face to fit
+    # stays aside (not returned).
+    ref = 1.23 * 12 * 2**0.5
+    five = [
+        _pip(50 + dx, 50 + dy) for dx, dy in ((-12, -12), (12, -12), (0, 0), (-12, 12), (12, 12))
+    ]
+    pair = make_group(five[:2], 0.0)
+
+    def value_of(g: Group) -> int | None:
+        return len(g.pips) if len(g.pips) > 2 else None
+
+    got = refit_unread([], five, ref, value_of, None, None, [pair])
+    assert [len(g.pips) for g in got] == [5]
+    assert refit_unread([], five[:2], ref, value_of, None, None, [pair]) == []
