@@ -161,6 +161,7 @@ def find_dice(
     groups_idx = _split_mixed(gray, pips, _link(gray, pips, _LINK_R, die_px), die_px)
     lone = [pips[gi[0]] for gi in groups_idx if len(gi) == 1] if die_px else []
     groups = []
+    laid_out: list[_Group] = []
     for gi in groups_idx:
         ps = [pips[i] for i in gi]
         if len(ps) < 2 or _mean([p.circularity for p in ps]) < _MIN_ROUND:
@@ -175,6 +176,8 @@ def find_dice(
                 g = adopt_found(more, lone)
         if _layout_ok(g, die_px) and _face_plain(gray, g, 0.75, die_px is not None):
             groups.append(g)
+        elif die_px is None and len(ps) in (4, 5):
+            laid_out.append(g)  # a 5 with a corner pip unlinked is no 4: fitted whole below
     # Faces that read well tell what the dice of this photo look like.
     # With a board, as round as a lone pip must be there (the same bar for both): a side face
     # seen obliquely (its pips flatter, its face shaded) would set a wrong face grey for the
@@ -209,9 +212,10 @@ def find_dice(
     others_of = {id(g): others for g, others in faces}
     groups = [g for g, _ in faces]
     # No board: a face with pips of its kind left on it may be a part of a face the link
-    # split (a 5 read as 2 + 1 + 1 + 1), fitted whole below (``face_refit``). Groups put
-    # aside for their layout are not: fitted, a side face's 5 and printed digits read.
-    spare = [g for g in groups if die_px is None and _has_stray_pips(g, pips)]
+    # split (a 5 read as 2 + 1 + 1 + 1), fitted whole below (``face_refit``); so may 4 or 5
+    # pips put aside for their layout. Fewer are not: fitted, a side face's 5 and printed
+    # digits read (matteop65).
+    spare = laid_out + [g for g in groups if die_px is None and _has_stray_pips(g, pips)]
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.
     unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []

@@ -169,3 +169,18 @@ def test_a_fragment_put_aside_is_kept_only_as_the_face_fitted() -> None:
     got = refit_unread([], five, ref, value_of, None, None, [pair])
     assert [len(g.pips) for g in got] == [5]
     assert refit_unread([], five[:2], ref, value_of, None, None, [pair]) == []
+
+
+def test_four_pips_of_a_five_put_aside_are_fitted_whole() -> None:
+    # Three corners and the middle of a 5 make no 4 (their layout): with the fourth
+    # corner found alone they fit the 5.
+    ref = 1.23 * 12 * 2**0.5
+    five = [
+        _pip(50 + dx, 50 + dy) for dx, dy in ((-12, -12), (12, -12), (0, 0), (-12, 12), (12, 12))
+    ]
+
+    def value_of(g: Group) -> int | None:
+        return len(g.pips) if len(g.pips) > 2 else None
+
+    got = refit_unread([], five, ref, value_of, None, None, [make_group(five[:4], 0.0)])
+    assert [len(g.pips) for g in got] == [5]
