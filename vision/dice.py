@@ -54,7 +54,7 @@ from vision.face_plain import face_plain as _face_plain
 from vision.face_refit import face_check, refit_unread
 from vision.face_relook import closer_look
 from vision.face_split import split_unread
-from vision.lone_body import body_alike
+from vision.lone_body import body_alike, hued
 from vision.lone_centre import off_centre
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.lone_pips import accept_singles as _accept_singles
@@ -176,7 +176,7 @@ def find_dice(
                 g = adopt_found(more, lone)
         if _layout_ok(g, die_px) and _face_plain(gray, g, 0.75, die_px is not None):
             groups.append(g)
-        elif die_px is None and len(ps) in (4, 5):
+        elif die_px is None and len(ps) <= 5:
             laid_out.append(g)  # a 5 with a corner pip unlinked is no 4: fitted whole below
     # Faces that read well tell what the dice of this photo look like.
     # With a board, as round as a lone pip must be there (the same bar for both): a side face
@@ -212,9 +212,12 @@ def find_dice(
     others_of = {id(g): others for g, others in faces}
     groups = [g for g, _ in faces]
     # No board: a face with pips of its kind left on it may be a part of a face the link
-    # split (a 5 read as 2 + 1 + 1 + 1), fitted whole below (``face_refit``); so may 4 or 5
-    # pips put aside for their layout. Fewer are not: fitted, a side face's 5 and printed
-    # digits read (matteop65).
+    # split (a 5 read as 2 + 1 + 1 + 1), fitted whole below (``face_refit``); so may pips put
+    # aside for their layout, but 2 or 3 of them only where the dice have a hue: on white
+    # dice the fit's body check cannot tell a face from a white label, and a side face's 5
+    # and printed digits were read (matteop65).
+    if laid_out and not hued(full_bgr, f, [p for ps in multi for p in ps]):
+        laid_out = [g for g in laid_out if len(g.pips) > 3]
     spare = laid_out + [g for g in groups if die_px is None and _has_stray_pips(g, pips)]
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.

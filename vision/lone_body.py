@@ -64,6 +64,17 @@ def body_alike(bgr: np.ndarray, f: float, read: list[Pip]) -> Callable[[Pip], bo
     return alike
 
 
+def hued(bgr: np.ndarray, f: float, read: list[Pip]) -> bool:
+    """Are the faces round the pips ``read`` (work pixels, the work scale ``f`` of ``bgr``)
+    of a hue (``_HUED`` from grey at least), so that a chroma check tells their body from
+    another surface? White dice on a pale desk or by a white label are not."""
+    return bool(read) and any(
+        float(np.linalg.norm(np.median(_chroma(bgr, _ring(kind, f)), axis=0) - 128.0)) >= _HUED
+        for dark in (False, True)
+        if (kind := [q for q in read if q.dark == dark])
+    )
+
+
 def _ring(pips: list[Pip], f: float) -> list[tuple[float, float]]:
     """Points on the rings ``_RING`` round each pip, in image pixels."""
     turns = [2 * math.pi * k / _N for k in range(_N)]

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from vision.dice import find_dice
+from vision.lone_body import hued
 from vision.lone_pips import accept_singles
 from vision.pip_groups import make_group
 from vision.pips import Pip
@@ -55,3 +56,14 @@ def test_a_lone_pip_may_be_a_little_less_round_than_the_faces_pips(
     lone = Pip(50.0, 50.0, 3.0, False, 150.0, 95.0, 245.0, roundness)
     got = accept_singles(gray, [make_group([lone], 22.0)], faces, [lone], 0.6, True)
     assert (len(got) == 1) is kept
+
+
+def test_dice_have_a_hue_where_their_faces_are_coloured() -> None:
+    # The fit of a few pips put aside is trusted only where the body check can tell the
+    # dice's face from a white label or a pale desk: on hued dice.
+    read = [Pip(50.0, 50.0, 3.0, False, 150.0, 95.0, 245.0, 0.8)]
+    for body, want in ((BLUE, True), (PALE_GREY, False)):
+        img = np.full((100, 100, 3), body, np.uint8)
+        cv2.circle(img, (50, 50), 3, (245, 245, 245), -1)
+        assert hued(img, 1.0, read) is want
+    assert not hued(img, 1.0, [])
