@@ -54,6 +54,7 @@ from vision.face_plain import face_plain as _face_plain
 from vision.face_refit import face_check, refit_unread
 from vision.face_relook import closer_look
 from vision.face_split import split_unread
+from vision.lone_body import body_alike, hued
 from vision.lone_centre import off_centre
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.lone_pips import accept_singles as _accept_singles
@@ -160,6 +161,7 @@ def find_dice(
     groups_idx = _split_mixed(gray, pips, _link(gray, pips, _LINK_R, die_px), die_px)
     lone = [pips[gi[0]] for gi in groups_idx if len(gi) == 1] if die_px else []
     groups = []
+    laid_out: list[_Group] = []
     for gi in groups_idx:
         ps = [pips[i] for i in gi]
         if len(ps) < 2 or _mean([p.circularity for p in ps]) < _MIN_ROUND:
@@ -174,6 +176,8 @@ def find_dice(
                 g = adopt_found(more, lone)
         if _layout_ok(g, die_px) and _face_plain(gray, g, 0.75, die_px is not None):
             groups.append(g)
+        elif die_px is None and len(ps) <= 5:
+            laid_out.append(g)  # a 5 with a corner pip unlinked is no 4: fitted whole below
     # Faces that read well tell what the dice of this photo look like.
     # With a board, as round as a lone pip must be there (the same bar for both): a side face
     # seen obliquely (its pips flatter, its face shaded) would set a wrong face grey for the
@@ -185,7 +189,8 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None)
+    body = body_alike(full_bgr, f, [p for ps in multi for p in ps]) if die_px is None else None
+    kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None, body)
     if die_px is not None:  # pips sought in pip_grey: a refused 1 gets a look in luma
         tries = lone_tries(groups, kept)
         lu = luma_window(luma, f, gray.shape, tries, multi)
@@ -206,6 +211,14 @@ def find_dice(
     faces = _faces_and_others(groups)
     others_of = {id(g): others for g, others in faces}
     groups = [g for g, _ in faces]
+    # No board: a face with pips of its kind left on it may be a part of a face the link
+    # split (a 5 read as 2 + 1 + 1 + 1), fitted whole below (``face_refit``); so may pips put
+    # aside for their layout, but 2 or 3 of them only where the dice have a hue: on white
+    # dice the fit's body check cannot tell a face from a white label, and a side face's 5
+    # and printed digits were read (matteop65).
+    if laid_out and not hued(full_bgr, f, [p for ps in multi for p in ps]):
+        laid_out = [g for g in laid_out if len(g.pips) > 3]
+    spare = laid_out + [g for g in groups if die_px is None and _has_stray_pips(g, pips)]
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
     # A tilted die whose pips make no face is still a die: found, left unread.
     unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []
@@ -244,7 +257,8 @@ def find_dice(
 
     if die_size_px is None:  # an unread fragment of a face, fitted whole (``face_refit``)
         look = partial(closer_look, full, f, ref_half=ref_work)
-        groups = refit_unread(groups, pips, ref_work, value_of, face_check(gray, full_bgr, f), look)
+        check = face_check(gray, full_bgr, f)
+        groups = refit_unread(groups, pips, ref_work, value_of, check, look, spare)
 
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f

@@ -50,6 +50,7 @@ _LIKE_CONTRAST = 0.36  # |log| of the contrast ratio of like pips, at most (0.7-
 _LIKE_INK = 0.2  # or (no board) their ink this near, in shares of the lone pip's contrast
 _MARK_AREA = 6.0  # a mark of at least this many pips' area beside a small face is a logo
 _MARK_REACH = 3.0  # looked for this many half-sides round the face
+_MARK_INK = 1.0  # a mark's inkiest tenth this many times the pips' contrast at least
 _ROW_SEEN = 0.45  # a spot darker than the face by this share of the pips' contrast is a pip
 _ROW_PLAIN = 0.3  # and one under this share is plain face
 # Where a 6's other column may lie from the one read: shares of the column's length across
@@ -217,7 +218,7 @@ def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float, ref_contrast: fl
     ink = (dev > 0.5 * contrast).astype(np.uint8)
     for p in g.pips:
         cv2.circle(ink, (int(round(p.x - x0)), int(round(p.y - y0))), int(1.6 * p.r + 1), 0, -1)
-    n, _, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
     pip_area = math.pi * g.r * g.r
     for i in range(1, n):
         bx, by, bw, bh, area = (int(v) for v in stats[i])
@@ -226,7 +227,12 @@ def _beside_a_mark(gray: np.ndarray, g: Group, ref_half: float, ref_contrast: fl
         if bx == 0 or by == 0 or bx + bw >= x1 - x0 or by + bh >= y1 - y0:
             continue  # runs out of the window: the table, a tray, a checker
         mx, my = cents[i][0] + x0, cents[i][1] + y0
-        if math.hypot(mx - g.cx, my - g.cy) < 2.0 * half:
+        if math.hypot(mx - g.cx, my - g.cy) >= 2.0 * half:
+            continue
+        # A logo is printed in the pips' ink: its inkiest tenth reaches the pips' contrast.
+        # A light swirl of marbling round a 1 does not (fudw's tuning half: logos 2.6 of
+        # the side face's pips' contrast, a 1's swirl 0.76).
+        if np.percentile(dev[labels == i], 90) >= _MARK_INK * contrast:
             return True
     return False
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import cmath
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -57,6 +57,8 @@ _ROUNDEST = 0.45  # a pip added is this round at least (a side face's, seen edge
 # Seen finer (``vision.face_relook``), fudw's recessed pips measure less round: the shadow
 # on one side is resolved (the 4s and 5s of the tuning half's closer looks: 0.41-0.50).
 _ROUNDEST_CLOSER = 0.35
+_TWIN_LOG = 0.25  # a closer look's 2: |log| of its pips' radius and ink ratios, at most
+_TWIN_ROUND = 0.6  # and both pips this round at least
 _MAX_NEAR = 9  # like pips round a fragment, at most (more: a textured table, no face)
 _RING = 1.35  # lattice units: the face's colour is looked at on this ring round its centre
 _CHROMA_OFF = 25.0  # Lab a, b distance from the pips' own ring: another surface
@@ -105,7 +107,8 @@ def fit_face(
     if len(near) > _MAX_NEAR:
         return None
     free = [q for q in near if (q.x, q.y) not in taken and q.circularity >= round_min]
-    best: list[tuple[float, tuple[Pip, ...], complex]] = []
+    best: list[Group] = []
+    fits = 0
     for n in range(6, len(mine), -1):
         for extra in itertools.combinations(free, n - len(mine)):
             ps = (*mine, *extra)
@@ -120,15 +123,16 @@ def fit_face(
                 continue
             if any(_on_face(q, ps, turn) for q in near if q not in extra):
                 continue  # a like pip left on the face: a part of a bigger face, or of two
-            best.append((err, ps, turn))
-        if best:
-            break
-    if len(best) != 1:
-        return None  # none, or two readings of these pips
-    face = make_group(list(best[0][1]), 0.0)
-    if on_body is not None and not on_body(face, best[0][2]):
-        return None
-    return face
+            fits += 1
+            face = make_group(list(ps), 0.0)
+            # A fit that is no die's face (ink at its blank places, another surface between
+            # its pips) is no reading: a side face's pips beside the top face's lone pip fit
+            # a 2 as well as its partner on the top face does.
+            if on_body is None or on_body(face, turn):
+                best.append(face)
+        if fits:
+            break  # the most pips that fit: fewer of them would be a part of that face
+    return best[0] if len(best) == 1 else None  # none, or two readings of these pips
 
 
 def refit_unread(
@@ -138,34 +142,45 @@ def refit_unread(
     value_of: Callable[[Group], int | None],
     on_body: Callable[[Group, complex], bool] | None = None,
     closer: Callable[[Group, list[Pip]], Closer | None] | None = None,
+    spare: Sequence[Group] = (),
 ) -> list[Group]:
     """``groups`` with each unread fragment of 1-3 pips (``value_of`` None) replaced by the
     face ``fit_face`` finds it part of, where that face reads; other fragments on that face
     go. ``ref_half``: the photo's faces' half side (work pixels). ``closer``: where no face
     fits, the pips round the fragment searched again finer (``vision.face_relook``; given the
-    fragment and the pips read faces took), fitted the same way."""
+    fragment and the pips read faces took), fitted the same way. ``spare``: groups of pips
+    put aside as no die's face (their layout, pips of their kind left on them): each is
+    tried as a fragment after the unread ones, and kept only as the face fitted."""
     # Faces of 4+ pips are never fragments: their pips count as taken, read or not.
     read = [len(g.pips) > 3 or value_of(g) is not None for g in groups]
     taken = [p for g, ok in zip(groups, read, strict=True) if ok for p in g.pips]
     out: list[Group] = []
     faces: list[Group] = []
-    for g, ok in zip(groups, read, strict=True):
+    tries = [(g, ok, True) for g, ok in zip(groups, read, strict=True)]
+    for g, ok, kept in tries + [(g, False, False) for g in spare]:
         if ok or any(_on_pips(p, taken) for p in g.pips):
-            out.append(g)
+            if kept:
+                out.append(g)
             continue
         at = {(p.x, p.y) for p in taken}
         face = fit_face(g, pips, at, ref_half, on_body)
         if face is None and closer is not None:
             look = closer(g, taken)
             if look is not None:
+                # A pip the read found that the closer look did not (merged with a
+                # neighbour there, or cut at the crop's edge) still counts.
+                missed = [q for q in pips if not _on_pips(q, look.pips)]
+                gone = look.taken | {(q.x, q.y) for q in missed if (q.x, q.y) in at}
                 face = fit_face(
-                    look.fragment, look.pips, look.taken, ref_half, on_body, _ROUNDEST_CLOSER
+                    look.fragment, look.pips + missed, gone, ref_half, on_body, _ROUNDEST_CLOSER
                 )
                 # Any two pips a diagonal apart fit a 2: seen finer, among the specks a
-                # closer look finds, that says too little.
-                face = face if face is not None and len(face.pips) > 2 else None
+                # closer look finds, that says too little unless the two are one kind of
+                # pip, both round (a 2 whose second pip the read missed).
+                face = face if face is not None and (len(face.pips) > 2 or _twin(face)) else None
         if face is None or value_of(face) is None:
-            out.append(g)
+            if kept:
+                out.append(g)
             continue
         out.append(face)
         faces.append(face)
@@ -177,6 +192,20 @@ def refit_unread(
         for g in out
         if any(g is face for face in faces) or not any(_on_pips(p, face_pips) for p in g.pips)
     ]
+
+
+def _twin(face: Group) -> bool:
+    """Are a 2's pips, seen finer, twins: like in size and ink, and both round? Specks of
+    marbling or a side face's edge-on pips are not (fudw's tuning half: a 2's pips seen
+    finer measure 2.8 / 2.8 px, 174 / 169 ink, 0.76 / 0.81 round)."""
+    if len(face.pips) != 2:
+        return False
+    p, q = face.pips
+    return (
+        abs(math.log(p.r / q.r)) < _TWIN_LOG
+        and abs(math.log(p.contrast / q.contrast)) < _TWIN_LOG
+        and min(p.circularity, q.circularity) >= _TWIN_ROUND
+    )
 
 
 def _on_pips(p: Pip, others: list[Pip]) -> bool:

@@ -8,6 +8,7 @@ spot). ``accept_singles`` keeps the groups of two or more pips untouched.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -16,7 +17,7 @@ from vision.face_plain import face_plain
 from vision.pip_groups import Group, median, share
 from vision.pips import Pip
 
-LONE_ROUNDER = 0.1  # no board: a lone pip this much less round than the faces' pips at most
+LONE_ROUNDER = 0.15  # no board: a lone pip this much less round than the faces' pips at most
 LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
 
 
@@ -27,10 +28,12 @@ def accept_singles(
     pips: list[Pip],
     round_min: float = ROUND,
     as_the_faces: bool = False,
+    body: Callable[[Pip], bool] | None = None,
 ) -> list[Group]:
     """Keep a lone pip only if it looks like the 1 of a die like the others in the image
     (``as_the_faces``: as round as ``round_min``, or as the photo's face pips of its kind less
-    ``LONE_ROUNDER``, whichever is lower; dice-only photos)."""
+    ``LONE_ROUNDER``, whichever is lower; dice-only photos). ``body``: is a lone pip whose
+    face is far lighter or darker than the photo's faces on a die's body all the same?"""
     ref = [p for ps in multi for p in ps]
     out = []
     for g in groups:
@@ -39,7 +42,8 @@ def accept_singles(
             continue
         p = g.pips[0]
         # A photo's pips share a shape: fudw's recessed pips, a shadow on one side, measure
-        # 0.5-0.65 round on faces and alone alike.
+        # 0.5-0.65 round on faces and alone alike (its marbled 1s 0.51-0.56 against their
+        # photos' faces' 0.64-0.70 on the tuning half: ``LONE_ROUNDER``).
         bar = round_min
         same_round = [q.circularity for q in ref if q.dark == p.dark]
         if as_the_faces and same_round:
@@ -64,7 +68,11 @@ def accept_singles(
         if same:
             rs = median([q.r for q in same])
             faces = median([q.face for q in same])
-            if not (0.75 * rs <= p.r <= 1.5 * rs) or abs(p.face - faces) > 50:
+            if not (0.75 * rs <= p.r <= 1.5 * rs):
+                continue
+            # A face far lighter or darker than the others' is no die's, unless ``body``
+            # finds it one (dice-only photos: marbled faces, ``vision.lone_body``).
+            if abs(p.face - faces) > 50 and not (body is not None and body(p)):
                 continue
         if not face_plain(gray, g, 0.5) or ring_busy(gray, g) > LONE_BUSY:
             continue

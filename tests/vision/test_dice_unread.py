@@ -318,3 +318,18 @@ def test_two_ones_closer_than_a_die_are_one_die_unread() -> None:
     ]
     # The same pip read twice is one 1.
     assert [d.value for d in one_reading_a_die([_reading(1, 100), _reading(1, 104)], 30.0)] == [1]
+
+
+@pytest.mark.parametrize(("ink", "logo"), [(245, True), (185, False)])
+def test_a_mark_is_a_logo_only_in_the_pips_ink(ink: int, logo: bool) -> None:
+    # fudw: a marbled 1 had a light swirl beside its pip, as large as a logo but far less
+    # white than the pip (0.76 of its contrast): the 1 stays read. A mark in the pips' ink
+    # beside a pip is a logo (the pip is a side face's).
+    img = np.full((260, 560, 3), 200, np.uint8)
+    cv2.rectangle(img, (260, 60), (340, 140), (160, 90, 30), -1)
+    cv2.circle(img, (300, 88), 18, (ink, ink, ink), -1, cv2.LINE_AA)
+    cv2.circle(img, (300, 122), 5, (245, 245, 245), -1, cv2.LINE_AA)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    face = float(grey[130, 270])
+    g = make_group([Pip(300.0, 122.0, 5.0, False, 245.0 - face, face, 245.0, 0.8)], 0)
+    assert _beside_a_mark(grey, g, 36.0) == logo

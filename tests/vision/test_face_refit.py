@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from vision.dice import find_dice
-from vision.face_refit import face_check, fit_face
-from vision.pip_groups import make_group
+from vision.face_refit import _twin, face_check, fit_face, refit_unread
+from vision.face_relook import Closer
+from vision.pip_groups import Group, make_group
 from vision.pips import Pip
 from vision.synth.piece_faces import PIP_LAYOUT
 
@@ -107,3 +108,79 @@ def test_a_pip_measured_twice_as_big_is_still_taken_into_its_face() -> None:
         other = Pip(62.0, 62.0, r, False, 140.0, 95.0, 240.0, 0.8)
         got = fit_face(make_group([_pip(38, 38)], 14.0), [_pip(38, 38), other], set(), ref)
         assert (got is not None and len(got.pips) == 2) is fits
+
+
+def test_of_two_fits_the_one_that_is_no_face_gives_way() -> None:
+    # A lone pip with two like pips a diagonal away fits two 2s: no reading. Where the
+    # last check finds one of them no die's face (a side face's pip beside the top face's),
+    # the other is the face.
+    ref = 1.23 * 12 * 2**0.5
+    lone, partner, side = _pip(50, 50), _pip(74, 74), _pip(26, 74)
+    frag = make_group([lone], 14.0)
+    assert fit_face(frag, [lone, partner, side], set(), ref) is None
+    got = fit_face(frag, [lone, partner, side], set(), ref, lambda g, u: side not in g.pips)
+    assert got is not None and {(p.x, p.y) for p in got.pips} == {(50, 50), (74, 74)}
+    assert fit_face(frag, [lone, partner, side], set(), ref, lambda g, u: False) is None
+
+
+def test_a_closer_looks_two_needs_twin_pips() -> None:
+    # Seen finer, a 2 is taken only where its pips are one kind of pip: like in size and
+    # ink, both round (a speck of marbling or an edge-on side pip is not).
+    def two(r: float, contrast: float, roundness: float) -> Group:
+        other = Pip(62.0, 62.0, r, False, contrast, 95.0, 245.0, roundness)
+        return make_group([_pip(38, 38), other], 0.0)
+
+    assert _twin(two(3.0, 150.0, 0.85))
+    assert not _twin(two(1.5, 150.0, 0.85))
+    assert not _twin(two(3.0, 90.0, 0.85))
+    assert not _twin(two(3.0, 150.0, 0.4))
+
+
+def test_a_pip_the_read_found_counts_where_the_closer_look_missed_it() -> None:
+    # A 4: the read finds three pips (no face: three corners fit no layout), the closer
+    # look finds the fourth but misses one the read had. Together they make the 4.
+    ref = 1.23 * 12 * 2**0.5
+    p1, p2, p3, p4 = _pip(38, 38), _pip(62, 38), _pip(38, 62), _pip(62, 62)
+    frag = make_group([p1], 14.0)
+
+    def closer(g: Group, taken: list[Pip]) -> Closer:
+        return Closer(make_group([p1], 14.0), [p1, p4], set())
+
+    def value_of(g: Group) -> int | None:
+        return len(g.pips) if len(g.pips) > 1 else None
+
+    got = refit_unread([frag], [p1, p2, p3], ref, value_of, None, closer)
+    assert [len(g.pips) for g in got] == [4]
+
+
+def test_a_fragment_put_aside_is_kept_only_as_the_face_fitted() -> None:
+    # A 5's pips linked as a pair and three lone pips: the pair, with pips of its kind on
+    # it, was put aside (no die). Fitted whole it is the 5; a pair with no face to fit
+    # stays aside (not returned).
+    ref = 1.23 * 12 * 2**0.5
+    five = [
+        _pip(50 + dx, 50 + dy) for dx, dy in ((-12, -12), (12, -12), (0, 0), (-12, 12), (12, 12))
+    ]
+    pair = make_group(five[:2], 0.0)
+
+    def value_of(g: Group) -> int | None:
+        return len(g.pips) if len(g.pips) > 2 else None
+
+    got = refit_unread([], five, ref, value_of, None, None, [pair])
+    assert [len(g.pips) for g in got] == [5]
+    assert refit_unread([], five[:2], ref, value_of, None, None, [pair]) == []
+
+
+def test_four_pips_of_a_five_put_aside_are_fitted_whole() -> None:
+    # Three corners and the middle of a 5 make no 4 (their layout): with the fourth
+    # corner found alone they fit the 5.
+    ref = 1.23 * 12 * 2**0.5
+    five = [
+        _pip(50 + dx, 50 + dy) for dx, dy in ((-12, -12), (12, -12), (0, 0), (-12, 12), (12, 12))
+    ]
+
+    def value_of(g: Group) -> int | None:
+        return len(g.pips) if len(g.pips) > 2 else None
+
+    got = refit_unread([], five, ref, value_of, None, None, [make_group(five[:4], 0.0)])
+    assert [len(g.pips) for g in got] == [5]
