@@ -169,7 +169,9 @@ def refit_unread(
             if look is not None:
                 # A pip the read found that the closer look did not (merged with a
                 # neighbour there, or cut at the crop's edge) still counts.
-                missed = [q for q in pips if not _on_pips(q, look.pips)]
+                reach = 2 * _REACH * ref_half / 1.23  # fit_face looks within half of it
+                round_g = [q for q in pips if math.hypot(q.x - g.cx, q.y - g.cy) < reach]
+                missed = [q for q in round_g if not _on_pips(q, look.pips)]
                 gone = look.taken | {(q.x, q.y) for q in missed if (q.x, q.y) in at}
                 face = fit_face(
                     look.fragment, look.pips + missed, gone, ref_half, on_body, _ROUNDEST_CLOSER

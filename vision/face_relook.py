@@ -81,7 +81,11 @@ def closer_look(
     frag = [q for q in mine if q is not None]
     if len({(q.x, q.y) for q in frag}) != len(frag):
         return None  # two pips of the fragment are one spot here
-    gone = {(q.x, q.y) for q in pips if any(_again(t, [q]) for t in taken)}
+    # Only a taken pip at the crop can be one of its pips found again (a pip's radius is
+    # under a corner distance).
+    by = [t for t in taken if x0 * f - corner < t.x < x1 * f + corner]
+    by = [t for t in by if y0 * f - corner < t.y < y1 * f + corner]
+    gone = {(q.x, q.y) for q in pips if any(_again(t, [q]) for t in by)}
     half = g.half if len(frag) == 1 else 0.0
     return Closer(make_group(frag, half), pips, gone)
 

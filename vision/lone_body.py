@@ -47,18 +47,22 @@ def body_alike(bgr: np.ndarray, f: float, read: list[Pip]) -> Callable[[Pip], bo
     """A test of a lone pip (work pixels, the work scale ``f`` of ``bgr``): is its face of the
     chroma round the pips ``read`` of its kind (the photo's read faces' pips)? With no such
     pip read, none is."""
-    faces = {
-        dark: np.median(_chroma(bgr, _ring(kind, f)), axis=0)
-        for dark in (False, True)
-        if (kind := [q for q in read if q.dark == dark])
-    }
-    # White or grey dice have no hue to tell their face from a grey table or a white tray.
-    faces = {dark: c for dark, c in faces.items() if float(np.linalg.norm(c - 128.0)) >= _HUED}
+    faces: dict[bool, np.ndarray | None] = {}  # the read faces' chroma, by pip kind
+
+    def face_of(dark: bool) -> np.ndarray | None:
+        # Taken when first asked (few photos ask): white or grey dice (no hue) have none.
+        if dark not in faces:
+            kind = [q for q in read if q.dark == dark]
+            c = np.median(_chroma(bgr, _ring(kind, f)), axis=0) if kind else None
+            hue = c is not None and float(np.linalg.norm(c - 128.0)) >= _HUED
+            faces[dark] = c if hue else None
+        return faces[dark]
 
     def alike(p: Pip) -> bool:
-        if p.dark not in faces:
+        face = face_of(p.dark)
+        if face is None:
             return False
-        dist = np.linalg.norm(_chroma(bgr, _ring([p], f)) - faces[p.dark], axis=1)
+        dist = np.linalg.norm(_chroma(bgr, _ring([p], f)) - face, axis=1)
         return float(np.median(dist)) <= _CHROMA_NEAR
 
     return alike
