@@ -13,6 +13,8 @@ stays one only if
 - its pips are about as round as each other (foreshortened alike: one face);
 - its grid's empty nodes show no ink (a 5 whose middle pip was missed is no 4), and the
   paths between its pips cross no edge (``face_groups``' link test: one surface);
+- a 4 is no two rows of a 6 whose third row lies beside it, the only pips on that side
+  (``six_corner``: a 6 foreshortened past a face's size whole read as its 2x2 corner);
 - it fits a die's face seen with this camera (``vision.face_normal.face_tilts``: the corner
   pips' offset of a die's face) tilted at most ``_MAX_TILT`` degrees off the board (the
   renders tip cocked dice 12-41; a side face stands at 49 or more).
@@ -72,6 +74,8 @@ _MAX_TILT = 40.0  # degrees off the board's normal, at most, for a top face
 # The pips of one face are foreshortened alike: their roundness spreads at most this (as a 2's
 # two pips, ``face_groups``); a face made of a top's and a side face's pips spreads more.
 _ROUND_SPREAD = 0.3
+# Face frame units: a pip this near a 6's third-row node (+-1, 3) beside a 4 sits there.
+_SIX_ROW = 0.5
 # Grid nodes (face frame) of each value's pips; the others are empty.
 _PATTERNS = {
     4: {(-1, -1), (1, -1), (-1, 1), (1, 1)},
@@ -203,13 +207,17 @@ def _fit(
         return None
     to_face, centre = frame
     sides: set[tuple[int, bool]] = set()
+    off: list[tuple[float, float, float]] = []  # the other pips: face frame x, y, roundness
     for q in [q for j, q in enumerate(pool) if j not in sub] + list(others):
         x, y = to_face @ (np.array([q.x - g.cx, q.y - g.cy]) - centre)
         ax, ay = abs(float(x)), abs(float(y))
         if max(ax, ay) < _ON_FACE or min(ax, ay) > _PAST_CORNER:
             return None
         sides.add((0, bool(x > 0)) if ax > ay else (1, bool(y > 0)))
+        off.append((float(x), float(y), q.circularity))
     if any((axis, True) in sides and (axis, False) in sides for axis in (0, 1)):
+        return None
+    if len(ps) == 4 and six_corner(off, round_):
         return None
     if not _empty_nodes_plain(gray, ps, g, to_face, centre):
         return None
@@ -223,6 +231,35 @@ def _fit(
     if t is None or not _OFFSET[0] <= t.pip_offset <= _OFFSET[1] or t.low > _MAX_TILT:
         return None
     return t.low
+
+
+def six_corner(off: Sequence[tuple[float, float, float]], round_: Sequence[float]) -> bool:
+    """Is a 4 of pips as round as ``round_`` two rows of a 6 whose third row lies beside it?
+    ``off``: the other pips round the die (x, y in the 4's face frame, corners at +-1;
+    roundness). A 6's third row is two pips at about (+-1, +-3) (or (+-3, +-1)) as round as
+    the 4's (one face), the only pips on that side; a side face's near row there has more of
+    its pips beyond it (IMG_59823's 5 kept its 4; IMG_59923's and IMG_59985's 6s read as 4).
+
+    >>> six_corner([(-1.0, 3.1, 0.8), (1.1, 2.9, 0.8)], [0.8] * 4)
+    True
+    >>> six_corner([(-1.0, 3.1, 0.8), (1.1, 2.9, 0.8), (0.0, 4.0, 0.8)], [0.8] * 4)
+    False
+    """
+    lo, hi = min(round_) - _ROUND_SPREAD, max(round_) + _ROUND_SPREAD
+    for axis, sign in itertools.product((0, 1), (1.0, -1.0)):
+        # The pips on this side of the face: their offsets across and along the axis.
+        side = [
+            (p[1 - axis], sign * p[axis], p[2]) for p in off if sign * p[axis] > abs(p[1 - axis])
+        ]
+        if len(side) != 2:
+            continue
+        row = sorted(side)
+        if all(
+            abs(a - node) <= _SIX_ROW and abs(b - 3.0) <= _SIX_ROW and lo <= c <= hi
+            for (a, b, c), node in zip(row, (-1.0, 1.0), strict=True)
+        ):
+            return True
+    return False
 
 
 def _face_frame(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

@@ -41,6 +41,9 @@ from vision.face_normal import DOWN_SEEN, STEEP, OtherFace, face_tilts
 # (IMG_48601-49000): at 0.3, 11 cocked dice read right that were wrong or unread and none lost;
 # at 0 none lost either, below it (faces down the view: a flat die's side faces) 3 lost.
 _UPWARD = 0.3
+# Die sides: a face of 4-5 pips beside an unread lone pip lies this near it, at most, for the
+# pip to be taken for the 1 on the die's top (``lone_one``).
+_ONE_REACH = 0.9
 
 
 def _may_be_top(o: OtherFace, view_at: DieView) -> float | None:
@@ -70,17 +73,44 @@ def top_face(
         if low is not None:
             tops.append((low, o))
     if not tops:
-        return None
+        return lone_one(read, others, die_px)
     tilts = face_tilts(read.pips, view) if read.value is not None else None
     if tilts is not None and (tilts.steep or tilts.too_wide):
         return min(tops, key=lambda t: t[0])[1]
     reach = float(np.hypot(*view.down))
     if (read.value is not None and len(read.pips) > 3) or reach < DOWN_SEEN * die_px:
-        return None
+        return lone_one(read, others, die_px)
     ux, uy = view.down / reach
     above = []
     for _, o in tops:
         up = -((o.centre[0] - read.centre[0]) * ux + (o.centre[1] - read.centre[1]) * uy)
         if up >= _UPWARD * die_px:
             above.append((up, o))
-    return max(above, key=lambda a: a[0])[1] if above else None
+    return max(above, key=lambda a: a[0])[1] if above else lone_one(read, others, die_px)
+
+
+def lone_one(read: OtherFace, others: Sequence[OtherFace], die_px: float) -> OtherFace | None:
+    """The lone pip ``read`` (left unread) as its die's 1, where a face of 4 or 5 pips that read
+    was put aside on the die and is no top (``top_face`` chose none) and its centre lies about
+    a 1's centre from it (at most ``_ONE_REACH`` die sides, ``die_px`` pixels; a cube's
+    adjacent faces' centres are 0.71 apart, a 2's or 3's corner pip farther from the face
+    beside it may be). A cocked 1's side faces are 2-5; a top of more pips would have shown
+    more than one. Renders, board given, IMG_57001-57200, 57401-57700 and 59601-60000: 8 such
+    dice, 7 of them 1s, the other a 2 read from 1.14 die sides away. None where it does not
+    hold.
+
+    >>> pips = tuple((10.0 + x, y, 1.0) for x in (-2, 2) for y in (-2, 2))
+    >>> four = OtherFace(4, (10.0, 0.0), pips)
+    >>> lone_one(OtherFace(None, (0.0, 0.0), ((0.0, 0.0, 1.0),)), [four], 14.0).value
+    1
+    >>> lone_one(OtherFace(None, (0.0, 0.0), ((0.0, 0.0, 1.0),)), [four], 10.0) is None
+    True
+    """
+    if read.value is not None or len(read.pips) != 1:
+        return None
+    x, y = read.centre
+    for o in others:
+        near = np.hypot(o.centre[0] - x, o.centre[1] - y) <= _ONE_REACH * die_px
+        if o.value in (4, 5) and len(o.pips) == o.value and near:
+            return OtherFace(1, read.centre, read.pips)
+    return None

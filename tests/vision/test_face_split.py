@@ -145,3 +145,22 @@ def test_restate_keeps_a_split_face_only_where_it_may_be_a_top() -> None:
         (out,) = restate(image, [read], corners, die)
         assert out.unsplit is None and out.state == alone.state
         assert (out.value, out.pips) == ((5, split) if kept else (None, unread.pips))
+
+
+def test_a_six_s_two_rows_are_no_four() -> None:
+    """A 6 whose pips span past the face's size as a whole (its third row foreshortened
+    apart) splits no 6, and its first two rows (a 2x2 with two pips beside it in a row, as
+    round: the third row) are no 4 either; a 4 beside a side face with a row of pips and more
+    beyond it (a side face's pips) is still read."""
+    gray = np.full((170, 160), 90, np.uint8)
+    cv2.rectangle(gray, (60, 50), (100, 106), 220, -1)
+    four = [_pip(80 + 8 * i, 70 + 8 * j, 220.0) for i in (-1, 1) for j in (-1, 1)]
+    row = [_pip(80 + 8 * i, 94, 220.0) for i in (-1, 1)]
+    beyond = [_pip(80, 102, 220.0)]
+    for p in four + row + beyond:
+        cv2.circle(gray, (int(p.x), int(p.y)), 2, 40, -1)
+    six = gray.copy()
+    cv2.circle(six, (80, 102), 4, 220, -1)  # no pip beyond the third row
+    assert split_top(six, four + row, 32.0, _VIEW, 1.0) is None
+    top = split_top(gray, four + row + beyond, 32.0, _VIEW, 1.0)
+    assert top is not None and len(top.pips) == 4

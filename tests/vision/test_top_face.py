@@ -59,3 +59,27 @@ def test_a_cocked_five_read_as_its_side_three_reads_five() -> None:
     """Train render IMG_48709 (--dice 4): a cocked 5 whose side face's 3 was read (cocked);
     the 5, put aside on the die, lies up the view from it and fits a face tipped 34 degrees."""
     assert die_read_as(48708, 5, "cocked", 4)["value"] == 5
+
+
+def test_an_unread_lone_pip_beside_a_side_four_is_a_one() -> None:
+    """A lone pip left unread beside a 4 that read but is no top (standing 65 degrees across
+    the line of sight, or lying down the view from it) is its die's 1; beside a 6 (a 1's
+    opposite face, never beside it), a 2 or a 4 farther than a 1's centre lies from a face
+    beside it it stays unread, and a 4 up the view is the top."""
+    view = _view()
+    lone = OtherFace(None, (600.0, 400.0), ((600.0, 400.0, 2.0),))
+    steep = _moved(_face_pips(view, _tilted(view, 65, 90), 4), view, -12.0)
+    down = _moved(_face_pips(view, _tilted(view, 30, 0), 4), view, 12.0)
+    for side in (steep, down):
+        one = top_face(lone, [side], view, 25.0)
+        assert one is not None and one.value == 1 and one.pips == lone.pips
+    six = _moved(_face_pips(view, _tilted(view, 65, 90), 6), view, -12.0)
+    two = OtherFace(2, down.centre, down.pips[:2])
+    assert top_face(lone, [six], view, 25.0) is None
+    assert top_face(lone, [two], view, 25.0) is None
+    assert (
+        top_face(lone, [_moved(_face_pips(view, _tilted(view, 30, 0), 4), view, 25.0)], view, 25.0)
+        is None
+    )
+    up = _moved(_face_pips(view, _tilted(view, 30, 0), 4), view, -12.0)
+    assert top_face(lone, [up], view, 25.0) is up
