@@ -105,7 +105,7 @@ def round_die(
     return lab[y0:y1, x0:x1][disc], full
 
 
-def _near_box(
+def near_box(
     x: float, y: float, r: float, box: tuple[float, float, float, float], sy: float
 ) -> bool:
     """Does a die's box (input pixels, DIE_MARGIN round it) reach the disc of radius ``r`` at
@@ -147,7 +147,7 @@ def checker_under_die(
     covers part of, from what shows round the die; None when no die covers it or the board
     shows there (``board``: the triangle's and the field's colours)."""
     r = SLOT_R * d
-    if not any(_near_box(x, y, r, box, sy) for box in ignore):
+    if not any(near_box(x, y, r, box, sy) for box in ignore):
         return None
     seen, full = round_die(lab, x, y, r, ignore, sy)
     px = seen.astype(np.float32)

@@ -13,8 +13,9 @@ import numpy as np
 from vision.board import BoardGeometry
 from vision.checkers.bar import BAR_RIM, CubeSeen, bar_checkers, bar_reach, faint_set, on_the_bar
 from vision.checkers.bar_dice import die_on_bar
-from vision.checkers.by_die import round_die
+from vision.checkers.by_die import near_box, round_die
 from vision.checkers.colours import colour_votes
+from vision.checkers.die_board import board_share, doubt_die_on_board
 from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.empty_board import colour_dist
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
@@ -148,6 +149,7 @@ def settle_sides(
     doubt_like_triangle(white, black, conf, found, outlined, (tris, sets, d))
     sure_alongs = [ev.outlines[row[idx]][1] for idx in range(24)]
     doubt_past_row(white, black, conf, found, sure_alongs, m.pitch)
+    doubt_die_on_board(white, black, conf, found, partial(_board_round_die, m, tris))
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),
@@ -223,6 +225,20 @@ def _row_set_round_die(
     rivals = [by_set[not blk], m.field, tris[idx]]
     nearest_other = np.min(np.stack([colour_dist(px, c) for c in rivals]), axis=0)
     return bool(np.mean(own < nearest_other) >= SET_SEEN)
+
+
+def _board_round_die(
+    m: FrameMeasures, tris: list[np.ndarray], idx: int, last: Found, blk: bool
+) -> float | None:
+    """Share of what shows round a die on checker ``last`` of point ``idx`` nearer the board
+    (the field, the point's triangle) than the row's set; None with no die on it."""
+    if not any(near_box(last.x, last.y, DIE_DISC * m.d, box, m.sy) for box in m.ignore):
+        return None  # no die reaches its disc (most rows: the disc is not sampled)
+    px = seen_round_die(m.lab, (last.x, last.y), m.d, m.ignore, m.sy)
+    by_set = {b: c for b, c in m.sets}
+    if px is None or blk not in by_set:
+        return None
+    return board_share(px, by_set[blk], [m.field, tris[idx]])
 
 
 def seen_round_die(

@@ -1,5 +1,7 @@
 """Where the dice lie: flat in a zone, on a checker, or cocked against a checker, the frame or
-another die (3D, mm; see :mod:`vision.synth.places`).
+another die (3D, mm; see :mod:`vision.synth.places`). With ``SceneSpec.dice_on_points`` a flat
+die in a half lies on an empty light point where a first checker would stand, by preference
+near a lone checker (the real photos' die counted as a checker, fm gammon test6).
 
 :func:`place_dice` places every ``DieSpec`` of a scene where the camera sees it and nothing
 else lies, and raises naming the die when it cannot.
@@ -13,6 +15,7 @@ from .camera import Camera
 from .geometry import BoardGeometry
 from .places import UP, BoxPlace, CheckerPlace, _die_faces, _rz
 from .spec import DieSpec, SceneSpec
+from .styles import STYLES
 
 
 def _flat_rot(rng: np.random.Generator, yaw_deg: float | None) -> np.ndarray:
@@ -91,6 +94,8 @@ def _place_flat(
     relax: float,
 ) -> BoxPlace | None:
     g, s = spec.geometry, spec.geometry.die_size
+    if spec.dice_on_points and die.position is None and die.zone in HALVES and relax == 1.0:
+        return _place_on_point(spec, die, checkers, boxes, cam, rng)
     rot = _flat_rot(rng, die.yaw_deg)
     if die.position is not None:
         x, y = die.position
@@ -111,6 +116,51 @@ def _place_flat(
     if not _clear(x, y, s * 0.72 * relax, checkers, boxes, g):
         return None
     box = BoxPlace(np.array([x, y, z - s / 2]), rot, s, _die_faces(rng, die.value))
+    return box if _in_image(cam, box.vertices()) else None
+
+
+HALVES = ("white_right", "black_right")
+
+
+def _light_points(spec: SceneSpec) -> list[int]:
+    """Point indices (white numbering) whose triangle has the style's lighter colour."""
+    g, wh = spec.geometry, spec.white_home
+    colours = STYLES[spec.style].points
+    light = int(sum(colours[1]) > sum(colours[0]))
+    return [i for i in range(24) if sum(g.point_cell(i, wh)) % 2 == light]
+
+
+def _place_on_point(
+    spec: SceneSpec,
+    die: DieSpec,
+    checkers: list[CheckerPlace],
+    boxes: list[BoxPlace],
+    cam: Camera,
+    rng: np.random.Generator,
+) -> BoxPlace | None:
+    """A flat die on an empty light point of its zone, where the first checker would stand;
+    points within two of a lone checker weigh three times as much."""
+    g, s, wh = spec.geometry, spec.geometry.die_size, spec.white_home
+    held: dict[int, int] = {}
+    for c in checkers:
+        if c.where == "point":
+            held[c.index] = held.get(c.index, 0) + 1
+    lone = [i for i, n in held.items() if n == 1]
+    cands = []
+    for i in _light_points(spec):
+        x, y = g.checker_spot(i, wh, 0.0)
+        if i not in held and g.zone_at(x, y, wh) == die.zone:
+            cands.append(i)
+    if not cands:
+        return None
+    w = np.array([3.0 if any(abs(i - j) <= 2 for j in lone) else 1.0 for i in cands])
+    i = cands[int(rng.choice(len(cands), p=w / w.sum()))]
+    x, y = g.checker_spot(i, wh, float(rng.uniform(0.0, 1.2)))
+    x += float(rng.normal(0, 0.1)) * g.checker_radius
+    if not _clear(x, y, s * 0.72, checkers, boxes, g):
+        return None
+    rot = _flat_rot(rng, die.yaw_deg)
+    box = BoxPlace(np.array([x, y, -s / 2]), rot, s, _die_faces(rng, die.value))
     return box if _in_image(cam, box.vertices()) else None
 
 

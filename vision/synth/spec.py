@@ -134,6 +134,9 @@ class SceneSpec:
     # The dice set draws its own pip radius and spacing (``piece_faces.pip_geometry``, real
     # dice's range); off, every die has the committed sets' pips (radius 0.08, 0.25 apart).
     real_pips: bool = False
+    # Flat dice in a half lie on empty light points where a first checker would stand
+    # (``dice_layout._place_on_point``); off, anywhere clear in their half.
+    dice_on_points: bool = False
 
     def __post_init__(self) -> None:
         if self.style not in STYLES:
