@@ -253,6 +253,10 @@ def _outside(face: np.ndarray, body: np.ndarray, lean: float) -> np.ndarray:
     return np.array(out, np.float32)
 
 
+# Where ``_outside``'s shares sit in the feature vector; BODY_BEYOND: the die body's share
+# beyond 0.95 die sides of a flat die's sweep (``vision.dice_tilt.model_call`` reads it).
+_AT_OUTSIDE = N_FEATURES - N_OUTSIDE - N_GEOMETRY - N_PROFILE
+BODY_BEYOND = _AT_OUTSIDE + 1
 _GRID = np.mgrid[0:_CROP, 0:_CROP].astype(np.float32) - _CROP / 2 + 0.5  # (y, x) from the middle
 _DISC = np.hypot(_GRID[1], _GRID[0]) / (_CROP / _SPAN)
 _OFF_DISC = _DISC > 0.75  # outside the disc any flat top face fits in (_outside)

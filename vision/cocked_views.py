@@ -27,6 +27,7 @@ def views_probability(
     die_px: float,
     cues: tuple[float, ...] | np.ndarray | None = None,
     cut: float | None = None,
+    made: list[float] | None = None,
 ) -> float:
     """Mean p(cocked) of a ``die_patch`` over its ``VIEWS``. With ``cut``, the views are
     scored one by one and, as soon as those made show the mean cannot pass ``cut`` (the others
@@ -40,7 +41,12 @@ def views_probability(
     most ``_PLAIN_FLAT`` returns the cut itself after the one view (the lower bars' flat
     dice). Likewise a cut of at most ``_SURE_ONE_CUT`` with a plain view of at least
     ``_SURE_COCKED`` returns that view, past the cut, after the one view (a plainly cocked
-    die), and of at most ``_SURE_TWO_CUT`` with two such views their mean after two."""
+    die), and of at most ``_SURE_TWO_CUT`` with two such views their mean after two.
+    ``made``: the views' probabilities made so far for this die, in ``VIEWS`` order (a list
+    the call extends; with ``cut``): a second call on the die at another cut makes only the
+    views the first did not (``vision.dice_tilt.model_call`` asks at two bars)."""
+    if made is not None and cut is not None:
+        return _made_probability(model, patch, view, die_px, cues, cut, made)
     p0 = model.probability(patch_features(patch, view, die_px, cues))
     if cut is not None and cut >= _SETTLED_CUT and p0 <= _PLAIN_FLAT:
         return float(cut)
@@ -59,6 +65,41 @@ def views_probability(
             q = model.probability(rows[-1])
             done, low = done + q, min(low, q)
     return float((p0 + model.probabilities(np.array(rows)).sum()) / n)
+
+
+def _made_probability(
+    model: CockedModel,
+    patch: np.ndarray,
+    view: DieView,
+    die_px: float,
+    cues: tuple[float, ...] | np.ndarray | None,
+    cut: float,
+    made: list[float],
+) -> float:
+    """``views_probability`` with ``cut`` over the views' probabilities kept in ``made``
+    (extended with each view made): the same stops, each view scored once per die."""
+
+    def score(k: int) -> float:
+        if k == len(made):
+            j, f = VIEWS[k]
+            made.append(model.probability(patch_features(patch, view, die_px, cues, j, f)))
+        return made[k]
+
+    p0 = score(0)
+    if cut >= _SETTLED_CUT and p0 <= _PLAIN_FLAT:
+        return float(cut)
+    n, sure = len(VIEWS), _sure_views(cut)
+    done, low = p0, p0
+    for k in range(1, n):
+        if (done + n - k) / n <= cut:
+            return float((done + n - k) / n)
+        if done / n > cut:
+            return float(done / n)
+        if k == sure and low >= _SURE_COCKED:
+            return float(done / k)
+        q = score(k)
+        done, low = done + q, min(low, q)
+    return float(done / n)
 
 
 def _sure_views(cut: float | None) -> int:

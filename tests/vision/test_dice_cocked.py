@@ -463,3 +463,32 @@ def test_view_jitter_moves_the_camera_seeded() -> None:
     j1, _ = features(s, augment=True, view_jitter=0.01)
     j2, _ = features(s, augment=True, view_jitter=0.01)
     assert np.array_equal(j1, j2) and not np.array_equal(j1, plain)
+
+
+def test_views_probability_reuses_the_views_made_at_a_second_bar(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every view at 0.6: at the bar 0.85 three views settle it flat ((1.8 + 3) / 6); at 0.5
+    next, with the same ``made``, only the other three are made, and the mean is 0.6."""
+    import vision.cocked as ck
+    import vision.cocked_views as cvw
+
+    count: list[int] = []
+
+    def features(*_args: object, **_kw: object) -> np.ndarray:
+        count.append(1)
+        return np.zeros(ck.N_FEATURES, np.float32)
+
+    class Scored:
+        def probability(self, _feats: np.ndarray) -> float:
+            return 0.6
+
+    monkeypatch.setattr(cvw, "patch_features", features)
+    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
+    patch = np.zeros((80, 80, 3), np.uint8)
+    made: list[float] = []
+    m = Scored()
+    first = cvw.views_probability(m, patch, view, 40.0, cut=0.85, made=made)  # type: ignore[arg-type]
+    assert first == pytest.approx(4.8 / 6) and len(count) == 3
+    second = cvw.views_probability(m, patch, view, 40.0, cut=0.5, made=made)  # type: ignore[arg-type]
+    assert second == pytest.approx(0.6) and len(count) == 6 and len(made) == 6

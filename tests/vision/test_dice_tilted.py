@@ -113,12 +113,12 @@ def test_restate_keeps_a_loose_candidate_only_when_called_cocked(
 
     bars: list[bool] = []
 
-    def judged(*args: object, **kw: object) -> str:
+    def judged(*args: object, **kw: object) -> dt.ModelCall:
         loose = bool(args[8]) if len(args) > 8 else bool(kw.get("loose", False))
         bars.append(loose)
-        return called if loose else "flat"
+        return dt.ModelCall(called if loose else "flat")
 
-    monkeypatch.setattr(dt, "state_from_model", judged)
+    monkeypatch.setattr(dt, "model_call", judged)
     cues = dt.TiltCues(1.0, 1.0, 1.0, 1.0)
     box = (280, 280, 320, 320)
     loose = DieReading(None, box, (300.0, 300.0), "flat", 0.5, 30.0, (), cues, loose=True)
@@ -154,3 +154,66 @@ def test_a_loose_candidate_takes_the_bar_of_the_models_calls(
     cues = TiltCues(1.0, 1.0, 1.0, 1.0)
     got = state_from_model(img, (100.0, 100.0), 30.0, cues, view, 2, 0, False, True)
     assert got == state
+
+
+@pytest.mark.parametrize(("grey", "confidence"), [(True, 0.5), (False, 0.9)])
+def test_restate_doubts_a_flat_die_the_model_calls_grey(
+    grey: bool, confidence: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A die the model calls flat but grey (``ModelCall.grey``) keeps its state and value;
+    its confidence falls to ``GREY_CONFIDENCE``, under the referee's 0.6 (it asks)."""
+    import numpy as np
+
+    import vision.dice_tilt as dt
+    from vision.dice import DieReading
+
+    monkeypatch.setattr(dt, "model_call", lambda *a, **k: dt.ModelCall("flat", grey=grey))
+    cues = dt.TiltCues(1.0, 1.0, 1.0, 1.0)
+    read = DieReading(3, (680, 480, 720, 520), (700.0, 500.0), "flat", 0.9, 30.0, (), cues)
+    corners = ((100.0, 80.0), (1180.0, 90.0), (1170.0, 880.0), (110.0, 870.0))
+    (out,) = dt.restate(np.zeros((960, 1280, 3), np.uint8), [read], corners, 30.0)
+    assert (out.value, out.state, out.confidence) == (3, "flat", confidence)
+
+
+def _scoring(p: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cocked model stubbed to score every view ``p`` (bar 0.905)."""
+    import numpy as np
+
+    from vision import cocked
+    from vision.cocked import N_FEATURES, CockedModel
+
+    z, one = np.zeros((N_FEATURES, 1), np.float32), np.ones(N_FEATURES, np.float32)
+    zero1 = np.zeros(1, np.float32)
+    model = CockedModel(0 * one, one, z, zero1, zero1, float(np.log(p / (1 - p))), 0.905)
+    monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
+
+
+@pytest.mark.parametrize(
+    ("p", "ground", "board", "grey"),
+    [
+        (0.6, 30, True, True),  # a die apart from a dark board, scored in the grey band
+        (0.4, 30, True, False),  # under GREY_BAR: plainly flat
+        (0.6, 215, True, False),  # the board as light as the die: its body runs on
+        (0.6, 30, False, False),  # no board: no grey call
+    ],
+)
+def test_model_call_is_grey_between_the_bars_where_the_die_stands_apart(
+    p: float, ground: int, board: bool, grey: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A die called flat whose views score between ``GREY_BAR`` and its bar (a read 1: 0.85)
+    is grey only with a board and where its body does not run on into the board around it
+    (a light die on a board of its colour: the real paper webcam's flat dice)."""
+    import cv2
+    import numpy as np
+
+    from vision.cocked_view import CameraView
+    from vision.dice_tilt import TiltCues, model_call
+
+    _scoring(p, monkeypatch)
+    img = np.full((200, 200, 3), ground, np.uint8)
+    cv2.rectangle(img, (85, 85), (115, 115), (220, 220, 220), -1)
+    cv2.circle(img, (100, 100), 3, (20, 20, 20), -1)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
+    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
+    call = model_call(img, (100.0, 100.0), 30.0, cues, view, face_pips=1)
+    assert (call.state, call.grey) == ("flat", grey)
