@@ -5,7 +5,7 @@ short and believed, or a dark pair the learned cue sees on a point coloured like
 from __future__ import annotations
 
 from vision.checkers.short_side import fill_short
-from vision.checkers.short_unseen import seen_instead, sole_stack
+from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
 
 
 def _sides() -> tuple[list[int], list[int]]:
@@ -78,6 +78,33 @@ def test_the_helpers() -> None:
     assert sole_stack(counts, other, conf, 7) is None
     conf[20] = 0.5  # a doubted point: the missing may be there
     assert sole_stack(counts, other, conf, 5) is None
+    assert sole_row([3, 9, 10], counts, lambda i: 0.0, 0.25) is None  # two rows
+    assert sole_row([3, 10], counts, None, 0.25) is None
     assert seen_instead([], None, 2) == {}
     assert seen_instead([4], None, 2) == {4: 1}
     assert seen_instead([4], lambda i, least: 0, 2) == {4: 1}
+
+
+def test_one_missing_goes_to_the_one_doubted_row_among_empty_points_the_cue_does_not_see() -> None:
+    # Own IMG_58192: black's pair on point 1 read one (doubted), two doubted empty points
+    # coloured like black that the learned cue sees nothing on.
+    white, black = _sides()
+    black[1], black[0] = 1, 1  # black 13 + the row of one on point 1: 14
+    black[11] = 6
+    conf = [1.0] * 24
+    conf[0] = conf[2] = conf[14] = 0.5
+    likes: list[bool | None] = [None] * 24
+    likes[2] = likes[14] = True
+    seen = dict.fromkeys(range(24), 0.05)
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[0], black[2], black[14], conf[0], sum(black)) == (2, 0, 0, 0.5, 15)
+    # The cue sees a checker on one of the empty points: it holds it, not the row.
+    black[0] = 1
+    seen[14] = 0.3
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert (black[0], black[14]) == (1, 1)
+    # The cue faintly on both empty points (neither clearly): which holds it is open.
+    black[14] = 0
+    seen[2] = seen[14] = 0.3
+    fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
+    assert sum(black) == 14

@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME
-from vision.checkers.short_unseen import seen_instead, sole_stack
+from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
 from vision.observation import BELIEVED
 
 # Points whose count is believed (the referee's threshold) are never candidates.
@@ -117,9 +117,7 @@ def fill_short(
         )
         tall = [i for i in cands if counts[i] >= TALL]
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
-        unlike = (
-            [] if strong or not tall else _seen_unlike(counts, other, conf, likes, edge_p, 1, blk)
-        )
+        unlike = [] if strong else _seen_unlike(counts, other, conf, likes, edge_p, 1, blk)
         if short == 1 and unlike and len(cands) == len(tall) == 1:
             # One missing, the side's one doubted point a tall stack, and no empty point of its
             # colour seen, but one coloured like neither set that the cue clearly sees a checker
@@ -147,14 +145,11 @@ def fill_short(
             # Two missing and two doubted tall stacks: each lost its top one (own
             # IMG_40801-41200: two dark sixes read five).
             adds = {i: 1 for i in tall}
-        elif (
-            own
-            and not tall
-            and not strong
-            and (pick := _seen_unlike(counts, other, conf, likes, edge_p, 1, blk))
-        ):
+        elif own and not tall and unlike:
             # Short stacks and empty points the cue does not see: a seen pair (``short_unseen``).
-            adds = seen_instead(pick, more, short, PAIR_FROM)
+            adds = seen_instead(unlike, more, short, PAIR_FROM)
+        elif short == 1 and not tall and (row := sole_row(own, counts, edge_p, STRONG)) is not None:
+            adds = {row: 1}  # its one doubted row, among empty points the cue does not see
         elif len(cands) == 1 or (len(tall) == 1 and short == 1):
             # The side's one doubted point (two dark checkers on a dark point read empty), or
             # one doubted stack with a full first layer: tall stacks lose their top checkers

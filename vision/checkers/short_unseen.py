@@ -11,6 +11,9 @@ choices).
   on the doubted empty point coloured like neither set the cue clearly sees one on (a dark
   pair on a dark point shows the triangle's colour: own IMG_60001-60400, two such pairs left
   unread, or given to an empty point of the set's colour the cue sees nothing on).
+- ``sole_row``: one missing, and the side's only doubted point with checkers is a short row
+  among empty points the cue sees nothing on: the row lost its last checker (own
+  IMG_57801-58200: a black pair at the board's side read one, doubted).
 
 ::
 
@@ -18,6 +21,8 @@ choices).
     >>> counts[11], counts[18], counts[1] = 5, 4, 2
     >>> sole_stack(counts, other, [1.0] * 24, 5)
     11
+    >>> sole_row([1, 5, 7], counts, lambda i: 0.1, 0.25)
+    1
     >>> seen_instead([11], lambda i, least: 1, 2)
     {11: 2}
 """
@@ -36,6 +41,17 @@ def sole_stack(counts: list[int], other: list[int], conf: list[float], tall: int
         return None
     stacks = [i for i in range(24) if counts[i] >= tall and other[i] == 0]
     return stacks[0] if len(stacks) == 1 else None
+
+
+def sole_row(
+    own: list[int], counts: list[int], edge_p: Callable[[int], float] | None, seen_from: float
+) -> int | None:
+    """The one of a side's doubted points (``own``) holding checkers, when every other is an
+    empty point the learned cue sees no checker on (under ``seen_from``); else None."""
+    rows = [i for i in own if counts[i]]
+    if len(rows) != 1 or edge_p is None:
+        return None
+    return rows[0] if all(edge_p(i) < seen_from for i in own if not counts[i]) else None
 
 
 def seen_instead(
