@@ -71,6 +71,7 @@ def test_a_set_of_fewer_than_fifteen_a_side_is_left_alone() -> None:
     # The other side fifteen with one on the bar: a set of fifteen.
     white, black, conf = _board()
     white[0] = 4
+    conf[7] = 0.5  # a doubted empty point white's missing one may be on (short_unseen)
     fill_short(white, black, 0, 1, conf, [None] * 24)
     assert black[18] == 5
     fill_short(white, black, 1, 0, conf, [None] * 24)

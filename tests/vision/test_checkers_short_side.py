@@ -115,7 +115,7 @@ def test_the_learned_cue_picks_the_empty_point_among_several() -> None:
     likes: list[bool | None] = [None] * 24
     for i in (8, 9, 10):
         likes[i], conf[i] = False, 0.5  # three doubted empty points like white's colour
-    seen = {8: 0.05, 9: 0.41, 10: 0.12}
+    seen = dict.fromkeys(range(24), 0.0) | {8: 0.05, 9: 0.41, 10: 0.12}
     fill_short(white, black, 0, 0, conf, likes)
     assert sum(white) == 14  # without the cue: which of three?
     fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)

@@ -1,31 +1,29 @@
-"""A side counted one or two short of 15 that cannot have borne off: the missing checkers are
-on its doubted points.
+"""A side counted one or two short of 15 that cannot have borne off: where its missing are.
 
 A checker is borne off only once all fifteen of its side are in its home board (points 1-6 of
 that side), so a side with a checker on a point outside its home has none off (but for one hit
-while bearing off, on its way home again): it holds 15 on the board and bar.  A checker on the
-bar proves nothing (a side hit while bearing off has one there: of the 1600 renders of dev,
-train and the fresh sets, one side, IMG_20308's).  Counted one or two short so, the missing
-checkers are where the count was already in doubt: a stack of that colour read doubtfully (a
-tall stack one short, a row whose last checker's outline was lost), or a doubted empty point
-whose edge slot is coloured like that set (a dark checker on a dark point).  When exactly as
-many such points as checkers are missing, each takes one, doubtfully; among more, the empty
-points the learned slot cue clearly sees a checker on (``slot_model``), or else the side's one
-doubted tall stack, take them (one missing: the one such empty point before any tall stack,
-or, the tall stack its side's one doubted point, an empty one coloured like neither set that
-the cue clearly sees against every other: ``_seen_unlike``; two missing so, both go there
-when the cue sees its second slot too, else one each);
-the side's one doubted point takes all; two missing and two doubted tall stacks take one each.
-With none of the
-side's, the board's one doubted point, empty and coloured like neither set (a dark pair on a
-dark point: own IMG_31452, black's two read empty), takes them (own IMG_31401-31800, dev and
-train: that one board changed); among several, the doubted one coloured like neither set that
-the learned cue clearly sees a checker on, against every empty point not coloured like the
-other set, believed ones too (``_seen_unlike``: own IMG_31709, a dark lone checker).
-Otherwise the counts are left as read.  A side read right is not short (but for that rare
-bear-off), and no point taking a checker is believed.  A side still one or two short after
-all this leaves the bar in doubt (``bar_doubt``): its missing checker may be there (a dark
-checker on a dark bar).
+while bearing off, on its way home again): it holds 15 on the board and bar. A checker on the
+bar proves nothing (a side hit while bearing off has one there: 1 side in 1600 renders).
+Counted one or two short so, the missing checkers are where the count was already in doubt: a
+stack of that colour read doubtfully (a tall stack one short, a row whose last checker's
+outline was lost), or a doubted empty point whose edge slot is coloured like that set (a dark
+checker on a dark point). When exactly as many such points as checkers are missing, each takes
+one, doubtfully; among more, the empty points the learned slot cue clearly sees a checker on
+(``slot_model``), or else the side's one doubted tall stack, take them (one missing: the one
+such empty point before any tall stack, or, the tall stack its side's one doubted point, an
+empty one coloured like neither set that the cue clearly sees against every other:
+``_seen_unlike``; two missing so, both go there when the cue sees its second slot too, else one
+each); the side's one doubted point takes all; two missing and two doubted tall stacks take one
+each. With none of the side's, the board's one doubted point, empty and coloured like neither
+set (a dark pair on a dark point: own IMG_31452, black's two read empty), takes them (own
+IMG_31401-31800, dev and train: that one board changed); among several, the doubted one
+coloured like neither set that the learned cue clearly sees a checker on, against every empty
+point not coloured like the other set, believed ones too (``_seen_unlike``: own IMG_31709, a
+dark lone checker). Where the side's doubted points are short stacks and empty points the cue
+does not see, or no point it could be on is doubted, ``short_unseen`` places them. Otherwise
+the counts are left as read. A side read right is not short (but for that rare bear-off), and
+no point taking a checker is believed. A side still one or two short after all this leaves the
+bar in doubt (``bar_doubt``): its missing checker may be there (a dark checker on a dark bar).
 
 Three or more short (``_fill_many``: a tall dark stack read far short or empty, its upper
 checkers or second layer lost on a dark triangle), the other side must count exactly 15 on the
@@ -56,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME
+from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
 from vision.observation import BELIEVED
 
 # Points whose count is believed (the referee's threshold) are never candidates.
@@ -110,16 +109,15 @@ def fill_short(
             continue
         if not 0 < short <= MAX_FILL or (seen is None and not _none_off(counts, blk)):
             continue
+        own = _candidates(counts, other, conf, likes, blk)
         cands = (
-            _candidates(counts, other, conf, likes, blk)
+            own
             or _lone_unlike(counts, other, conf, likes)
             or _seen_unlike(counts, other, conf, likes, edge_p, short, blk)
         )
         tall = [i for i in cands if counts[i] >= TALL]
         strong = _strong([i for i in cands if counts[i] == 0], edge_p, short)
-        unlike = (
-            [] if strong or not tall else _seen_unlike(counts, other, conf, likes, edge_p, 1, blk)
-        )
+        unlike = [] if strong else _seen_unlike(counts, other, conf, likes, edge_p, 1, blk)
         if short == 1 and unlike and len(cands) == len(tall) == 1:
             # One missing, the side's one doubted point a tall stack, and no empty point of its
             # colour seen, but one coloured like neither set that the cue clearly sees a checker
@@ -147,11 +145,20 @@ def fill_short(
             # Two missing and two doubted tall stacks: each lost its top one (own
             # IMG_40801-41200: two dark sixes read five).
             adds = {i: 1 for i in tall}
+        elif own and not tall and unlike:
+            # Short stacks and empty points the cue does not see: a seen pair (``short_unseen``).
+            adds = seen_instead(unlike, more, short, PAIR_FROM)
+        elif short == 1 and not tall and (row := sole_row(own, counts, edge_p, STRONG)) is not None:
+            adds = {row: 1}  # its one doubted row, among empty points the cue does not see
         elif len(cands) == 1 or (len(tall) == 1 and short == 1):
             # The side's one doubted point (two dark checkers on a dark point read empty), or
             # one doubted stack with a full first layer: tall stacks lose their top checkers
             # (a second layer's unseen in a dark pyramid, a tight fan's last steps).
             adds = {(tall or cands)[0]: short}
+        elif (one := sole_stack(counts, other, conf, TALL)) is not None and _none_off(
+            counts, blk, conf
+        ):
+            adds = {one: short}  # no point it could be on doubted: the stack lost its top
         else:
             continue
         for i, n in adds.items():
