@@ -30,7 +30,8 @@ def morph_near(
     A frame has tens to hundreds of candidates over a few percent of it, so the filter runs on
     the bounding boxes of connected groups of grid cells around them (the whole image took
     ~3 ms a read). The cells reach a filter's width beyond the samples, so inside them the
-    filter sees what it sees in the whole image; each box writes only its own cells.
+    filter sees what it sees in the whole image; each box writes its inside less a filter's
+    width (where it holds the whole image's values, its own samples among them).
     """
     h, w = gray.shape
     out = np.empty_like(gray)
