@@ -126,7 +126,7 @@ _FUNCTIONS = (
     ("vision.pips", "_pyr_down"),
     ("vision.pips", "_extrema"),
     ("vision.pips", "_morph_near"),
-    ("vision.pips", "_measure_all"),
+    ("vision.pips", "_measure_parts"),
     ("vision.dice", "_link"),
     ("vision.dice", "tilt_cues"),
     ("vision.dice_tilt", "state_from_model"),

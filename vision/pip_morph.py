@@ -30,7 +30,8 @@ def morph_near(
     A frame has tens to hundreds of candidates over a few percent of it, so the filter runs on
     the bounding boxes of connected groups of grid cells around them (the whole image took
     ~3 ms a read). The cells reach a filter's width beyond the samples, so inside them the
-    filter sees what it sees in the whole image; each box writes only its own cells.
+    filter sees what it sees in the whole image; each box writes its inside less a filter's
+    width (where it holds the whole image's values, its own samples among them).
     """
     h, w = gray.shape
     out = np.empty_like(gray)
@@ -48,16 +49,15 @@ def morph_near(
     grid = np.zeros((-(-h // _CELL), -(-w // _CELL)), np.uint8)
     for a0, a1, b0, b1 in zip(gx0.tolist(), gx1.tolist(), gy0.tolist(), gy1.tolist(), strict=True):
         grid[b0 : b1 + 1, a0 : a1 + 1] = 1
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(grid, connectivity=8)
-    for i in range(1, n):
-        c0, r0, cw, ch = (int(v) for v in stats[i, :4])
+    n, _, stats, _ = cv2.connectedComponentsWithStats(grid, connectivity=8)
+    for c0, r0, cw, ch in stats[1:, :4].tolist():
         x0, y0 = c0 * _CELL, r0 * _CELL
         x1, y1 = min(w, (c0 + cw) * _CELL), min(h, (r0 + ch) * _CELL)
-        mine = labels[r0 : r0 + ch, c0 : c0 + cw] == i
         filtered = cv2.morphologyEx(gray[y0:y1, x0:x1], op, kernel)
-        if mine.all():  # most groups fill their box: no per-pixel mask to make
-            out[y0:y1, x0:x1] = filtered
-            continue
-        mine = np.repeat(np.repeat(mine, _CELL, axis=0), _CELL, axis=1)[: y1 - y0, : x1 - x0]
-        np.copyto(out[y0:y1, x0:x1], filtered, where=mine)
+        # The box less ``grow`` inside its edges (not the image's) holds the whole filter's
+        # values, and holds its own group's samples: written so, boxes that overlap write
+        # the same values where they meet (no mask of the group's cells to make).
+        a0, b0 = (x0 + grow if x0 else 0), (y0 + grow if y0 else 0)
+        a1, b1 = (x1 - grow if x1 < w else w), (y1 - grow if y1 < h else h)
+        out[b0:b1, a0:a1] = filtered[b0 - y0 : b1 - y0, a0 - x0 : a1 - x0]
     return out

@@ -19,7 +19,7 @@ from vision.pip_scale import (
     _skip_down,
 )
 from vision.pip_windows import window, windows_at
-from vision.pips import _morph_near, find_pips
+from vision.pips import _measure_all, _measure_parts, _morph_near, find_pips
 
 
 def _image(h: int, w: int, seed: int = 0) -> np.ndarray:
@@ -171,6 +171,27 @@ def test_morph_near_is_the_whole_filter_where_pips_are_measured(
     for x, y, r in cands:  # where _measure_all samples: within 2.6 radii
         near = (xx - x) ** 2 + (yy - y) ** 2 <= (2.6 * r + 1) ** 2
         assert np.array_equal(got[near], want[near])
+
+
+def test_measure_parts_is_each_part_measured_alone() -> None:
+    """One pass over several parts (each its own image and polarity, light spots under 3 px
+    sampled between pixels) gives each part's spots as measured alone, in the parts' order."""
+    img = _image(200, 240, seed=7)
+    other = cv2.morphologyEx(img, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    rng = np.random.default_rng(8)
+
+    def cands(n: int, r0: float, r1: float) -> np.ndarray:
+        return np.stack([rng.uniform(0, 240, n), rng.uniform(0, 200, n), rng.uniform(r0, r1, n)], 1)
+
+    parts = [
+        (img, cands(40, 1.5, 8.0), True),
+        (other, cands(30, 1.5, 2.9), False),  # all fine: sampled between pixels
+        (img, cands(0, 2.0, 3.0), True),  # an empty part is skipped
+        (img, cands(40, 1.5, 8.0), False),
+    ]
+    alone = [p for g, c, dark in parts for p in _measure_all(g, c, dark, 5.0)]
+    assert alone == _measure_parts(parts, 5.0)
+    assert {p.dark for p in alone} == {True, False}
 
 
 def _tight_light_five(seed: int) -> np.ndarray:
