@@ -64,7 +64,8 @@ class DiceCounts:
     cocked_asked_fp: int = 0
     state_labelled: int = 0  # matched pairs whose label has a state
     state_correct: int = 0
-    # Of those, the states the referee acts on (read at ASKED_BELOW or more) and how many are
+    # Of those, the states the referee acts on (a die read with a value at ASKED_BELOW or more,
+    # as firmware.dice_memory.read_surely asks; an unread die is asked about) and how many are
     # wrong: a cocked die or one on a checker called flat lets a void roll stand, a flat die
     # called either voids a legal one.
     state_sure: int = 0
@@ -220,7 +221,7 @@ def score_image(prediction: Mapping[str, Any], label: Mapping[str, Any]) -> Dice
         if lb.get("state") is not None:
             c["state_labelled"] += 1
             c["state_correct"] += p.get("state") == lb.get("state")
-            if not _asked(p):
+            if not _asked(p) and p.get("value") is not None:
                 c["state_sure"] += 1
                 c["state_sure_wrong"] += p.get("state") != lb.get("state")
         if lb.get("zone") is not None:

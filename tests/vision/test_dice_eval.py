@@ -189,13 +189,14 @@ def test_cocked_calls_made_in_doubt_are_counted_as_asked() -> None:
 def test_states_read_surely_are_told_apart_and_their_wrong_ones_counted() -> None:
     # The referee acts on a die's state read at its dice confidence or more: a cocked die or
     # one on a checker called flat so lets a void roll stand. Those are the wrong sure states;
-    # a state read in doubt is asked about, so it is not one.
+    # a state read in doubt, or of a die read without a value, is asked about, so it is not one.
     labels = {
         "dice": [
             die(4, (0, 0, 40, 40), state="cocked"),
             die(5, (100, 0, 140, 40), state="on_checker"),
             die(6, (200, 0, 240, 40)),
             die(1, (300, 0, 340, 40), state="cocked"),
+            die(2, (400, 0, 440, 40), state="cocked"),
         ]
     }
     preds = {
@@ -204,9 +205,10 @@ def test_states_read_surely_are_told_apart_and_their_wrong_ones_counted() -> Non
             {**die(5, (100, 0, 140, 40), state="on_checker"), "confidence": 0.9},
             die(6, (200, 0, 240, 40)),  # no confidence given: read surely
             {**die(1, (300, 0, 340, 40)), "confidence": 0.5},  # wrong, but asked
+            {**die(2, (400, 0, 440, 40)), "value": None, "confidence": 1.0},  # unread: asked
         ]
     }
     m = evaluate([(preds, labels)])
-    assert (m.counts.state_labelled, m.counts.state_correct) == (4, 2)
+    assert (m.counts.state_labelled, m.counts.state_correct) == (5, 2)
     assert (m.counts.state_sure, m.counts.state_sure_wrong) == (3, 1)
     assert "sure states 3, 1 wrong" in m.summary()
