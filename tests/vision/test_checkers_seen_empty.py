@@ -166,9 +166,14 @@ def test_either_trace_alone_leaves_an_empty_point_believed() -> None:
 def test_a_lone_dark_checker_read_empty_is_not_believed(monkeypatch) -> None:
     # IMG_34889 (board given, looked at when the rule was made): black's lone checker on point
     # 24 of a dark board read empty (rim 1.29, the learned cue 0.68 on its edge slot).
+    # Black one short, short_unseen.seen_instead now gives the missing checker to this point
+    # (still doubted); without that fill the point reads empty and the doubt must hold.
     counts, board = _count_given(34888)
-    assert board["black"][23] == 1 and counts.black[23] == 0
+    assert board["black"][23] == 1 and counts.black[23] == 1
     assert counts.point_confidence[23] < SURE
+    monkeypatch.setattr("vision.checkers.short_side.seen_instead", lambda *a: {})
+    counts, _ = _count_given(34888)
+    assert counts.black[23] == 0 and counts.point_confidence[23] < SURE
     monkeypatch.setattr("vision.checkers.seen_empty.NEAR_P", 2.0)
     monkeypatch.setattr("vision.checkers.first_slot.EDGE_DOUBT", 2.0)  # it doubts it too
     without, _ = _count_given(34888)
