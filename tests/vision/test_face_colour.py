@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
 from tests.vision.test_dice import draw_die
-from vision.dice import find_dice
-from vision.face_colour import FACE_CHROMA_SPREAD, RING_AT, ring_spreads
+from vision.dice import DieReading, find_dice
+from vision.face_colour import (
+    CORNER_OFF,
+    DOUBTED_TWO,
+    FACE_CHROMA_SPREAD,
+    RING_AT,
+    corners_off,
+    doubt_bare_corners,
+    ring_spreads,
+)
 
 _RED = (40, 40, 200)  # BGR, grey 88
 _GREEN = (40, 122, 40)  # BGR, the same grey as _RED: only the hue tells them apart
@@ -69,3 +79,41 @@ def test_a_lone_pip_near_its_face_edge_is_unread(seed: int) -> None:
         cv2.circle(im, centre, round(0.085 * 44 * 8), (25, 25, 25), -1, cv2.LINE_AA, 3)
     assert [d.value for d in find_dice(img, die_size_px=44)] == [None]
     assert [d.value for d in find_dice(plain, die_size_px=44)] == [1]
+
+
+def _two(img: np.ndarray, pips: tuple[tuple[float, float, float], ...]) -> DieReading:
+    x = [p[0] for p in pips]
+    y = [p[1] for p in pips]
+    box = (int(min(x)) - 8, int(min(y)) - 8, int(max(x)) + 8, int(max(y)) + 8)
+    centre = (sum(x) / len(x), sum(y) / len(y))
+    return DieReading(2, box, centre, "flat", 0.9, 30.0, pips=pips)
+
+
+@pytest.mark.parametrize(("value", "angle", "seed"), [(2, 0.0, 0), (2, 20.0, 1), (3, -35.0, 2)])
+def test_a_flat_two_or_three_keeps_its_confidence(value: int, angle: float, seed: int) -> None:
+    img = np.full((160, 160, 3), (60, 110, 60), np.uint8)
+    draw_die(img, value, (80.0, 80.0), 44, angle)
+    grey = cv2.cvtColor(_noisy(img, seed), cv2.COLOR_BGR2GRAY)
+    (read,) = find_dice(_noisy(img, seed), die_size_px=44)
+    assert read.value == value
+    two = replace(_two(img, read.pips), value=value)
+    assert corners_off(grey, two.centre, two.pips, 44.0) < CORNER_OFF
+    assert doubt_bare_corners(grey, [two], 44.0)[0].confidence == 0.9
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_cocked_ones_pip_with_a_side_faces_pip_is_a_doubted_two(seed: int) -> None:
+    # A cocked 1's top face foreshortened (its pip at the centre) above its raised side face,
+    # darker, one of that face's pips showing: a bare corner of the pair falls on the side face.
+    img = np.full((160, 160, 3), (60, 110, 60), np.uint8)
+    cv2.rectangle(img, (58, 70), (102, 90), (235, 235, 230), -1)
+    cv2.rectangle(img, (58, 91), (102, 125), (150, 150, 145), -1)
+    cv2.ellipse(img, (80, 80), (4, 2), 0, 0, 360, (25, 25, 25), -1, cv2.LINE_AA)
+    cv2.circle(img, (88, 100), 4, (25, 25, 25), -1, cv2.LINE_AA)
+    grey = cv2.cvtColor(_noisy(img, seed), cv2.COLOR_BGR2GRAY)
+    two = _two(img, ((80.0, 80.0, 3.0), (88.0, 100.0, 4.0)))
+    assert corners_off(grey, two.centre, two.pips, 44.0) > CORNER_OFF
+    assert doubt_bare_corners(grey, [two], 44.0)[0].confidence == DOUBTED_TWO
+    # Called cocked, its roll is void whatever it shows: left as it is.
+    cocked = replace(two, state="cocked")
+    assert doubt_bare_corners(grey, [cocked], 44.0)[0].confidence == 0.9
