@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from vision.board import BoardGeometry
+from vision.checkers.bar_dice import bar_discs
 from vision.checkers.die_board import board_share, doubt_die_on_board
 from vision.checkers.model import CheckerCounts, Found
 from vision.checkers.settle import seen_round_die
@@ -83,3 +84,35 @@ def test_a_set_coloured_like_its_triangle_tells_nothing() -> None:
     px = np.array([[200.0, 128.0, 140.0]] * 4, np.float32)
     assert board_share(px, BOARD + 5, [BOARD]) == 0.0
     assert board_share(px, SET, [BOARD]) == 1.0
+
+
+def test_a_die_on_a_bar_checker_lies_on_it() -> None:
+    # A die on a bar checker was read flat and believed (renders IMG_60443, 60564, 60645).
+    g = BoardGeometry()
+    x, y = g.width / 2, g.height * 0.3  # on the bar, above its middle
+    bar = CheckerCounts(
+        (0,) * 24, (0,) * 24, 1, 0, 14, 15, False, (0.9,) * 24, 0.6, 1.0, bar_discs=((x, y, 30.0),)
+    )
+    eye = np.eye(3)
+    for dx, want in (
+        (5.0, ("on_checker", NEAR_DOUBT)),
+        (30.0, ("flat", NEAR_DOUBT)),
+        (60.0, ("flat", 1.0)),
+    ):
+        reading = SimpleNamespace(
+            value=3, bbox=(0, 0, 1, 1), centre=(x, y + dx), state="flat", confidence=1.0
+        )
+        die = place_die(reading, eye, g, "bottom-right", bar, eye)
+        assert (die.state, die.confidence) == want
+
+
+def test_bar_discs_are_the_clear_checker_sized_bar_circles_of_a_held_bar() -> None:
+    geo = BoardGeometry(width=240, height=180, bar_frac=0.08)
+    # a checker's circle, a small one (the cube's), a faint one, one on a point's column, one
+    # wider than a checker (a die and its shadow)
+    circles = np.array(
+        [[120.0, 60.0, 8.5], [120.0, 90.0, 5.0], [120, 120, 8.5], [60, 60, 8.5], [120, 30, 11]]
+    )
+    rims = np.array([9.0, 9.0, 1.0, 9.0, 9.0])
+    assert bar_discs(circles, rims, geo, 18.0, 1.0, 1) == ((120.0, 60.0, 9.0),)
+    assert bar_discs(circles, rims, geo, 18.0, 1.0, 0) == ()

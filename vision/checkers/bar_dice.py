@@ -12,9 +12,13 @@ checker's rim and its bevel as two circles a third of a checker apart, both with
 (/tmp/unseen34 IMG_44347: one white checker counted two, believed). Two counted bar circles
 nearer than ``TWICE`` checkers doubt the count too.
 
+A die lying on a bar checker is read flat unless the reader knows the checker is there:
+``bar_discs`` gives the bar checkers' circles for ``dice_place.place_die``.
+
 ::
 
     bar_w, bar_b, bar_conf = die_on_bar(bar_read, circles, dice_mask, geo, d, rims)
+    discs = bar_discs(circles, rims, geo, d, sy, bar_w + bar_b)
 """
 
 from __future__ import annotations
@@ -35,6 +39,31 @@ DIE_ON_BAR_CONFIDENCE = 0.6
 # Two bar circles with a checker's rim all round (``bar.BAR_RIM``) whose centres are nearer
 # than this (in checkers) are one checker found twice.
 TWICE = 0.7
+# A bar circle this wide (radius over checker diameter) is a checker's, not the cube's or a
+# die's outline (a checker's on IMG_60401-60800: 0.47-0.50; the bevel's from 0.38; a flat die
+# with its shadow counted as a bar checker, IMG_60574: 0.58).
+DISC_R = (0.44, 0.55)
+
+
+def bar_discs(
+    circles: np.ndarray, rims: np.ndarray, geo: BoardGeometry, d: float, sy: float, held: int
+) -> tuple[tuple[float, float, float], ...]:
+    """The bar checkers' discs (x, y in the input's pixels, radius d / 2) when the bar count
+    ``held`` is above 0: bar circles (``circles``, x y r in the board image, y times ``sy`` in
+    the input) of a checker's size (``DISC_R``) with a clear rim all round (``rims``, per circle).
+
+    >>> geo = BoardGeometry(width=240, height=180, bar_frac=0.08)
+    >>> circles = np.array([[120.0, 60.0, 8.5], [120.0, 100.0, 5.0]])
+    >>> bar_discs(circles, np.array([9.0, 9.0]), geo, 18.0, 2.0, 1)
+    ((120.0, 120.0, 9.0),)
+    >>> bar_discs(circles, np.array([9.0, 9.0]), geo, 18.0, 2.0, 0)
+    ()
+    """
+    if held <= 0 or not len(circles):
+        return ()
+    size = (circles[:, 2] >= DISC_R[0] * d) & (circles[:, 2] <= DISC_R[1] * d)
+    sel = on_the_bar(circles, geo, d) & (np.asarray(rims) > BAR_RIM) & size
+    return tuple((float(x), float(y * sy), d / 2.0) for x, y, _ in circles[sel])
 
 
 def die_on_bar(

@@ -42,6 +42,9 @@ class CheckerCounts:
     off_confidence: float
     # Checker discs found, in working-size canonical pixels: (x, y, radius, colour 0=w/1=b).
     discs: tuple[tuple[float, float, float, int], ...] = ()
+    # Bar checkers' circles (x, y, radius) in the same pixels, when the bar holds checkers: a
+    # die on one lies on a checker (``dice_place.place_die``).
+    bar_discs: tuple[tuple[float, float, float], ...] = ()
     # Share of the playing area unlike the empty board and not explained by the checkers found
     # (nor dice): a hand or other object in view.
     unexplained: float = 0.0

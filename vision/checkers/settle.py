@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.board import BoardGeometry
 from vision.checkers.bar import BAR_RIM, CubeSeen, bar_checkers, bar_reach, faint_set, on_the_bar
-from vision.checkers.bar_dice import die_on_bar
+from vision.checkers.bar_dice import bar_discs, die_on_bar
 from vision.checkers.by_die import near_box, round_die
 from vision.checkers.colours import colour_votes
 from vision.checkers.die_board import board_share, doubt_die_on_board
@@ -168,6 +168,7 @@ def settle_sides(
         ),
         off_confidence=0.5,
         discs=tuple(discs),
+        bar_discs=bar_discs(circles, round_, geo, d, sy, bar_w + bar_b),
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
