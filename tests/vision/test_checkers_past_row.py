@@ -1,12 +1,15 @@
-"""A light-on-light row read from its outlines alone, with a sure outline off its grid past its
-last checker, is doubted: a stack fanned tighter than a chain counts (vision.checkers.fanned.
-outline_past_row).  Render of ``scripts/render-synthetic --set train --start 21000``
-(IMG_21115, looked at when the rule was made)."""
+"""A row with a verified outline off its grid past its last checker is doubted: a stack fanned
+tighter than a chain counts, or touching checkers at a shorter pitch than the board's
+(vision.checkers.fanned.outline_past_row).  Renders of ``scripts/render-synthetic --set train``
+(IMG_21115 and IMG_60126, looked at when the rules were made)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from tests.vision.board_scenes import train_render
 from tests.vision.test_checkers_learned import _count_given
 from vision.checkers.fanned import PAST_FROM, PAST_TO, outline_past_row
 
@@ -27,6 +30,36 @@ def test_a_tight_light_fan_read_as_a_row_is_doubted(monkeypatch) -> None:
     assert [counts.point_confidence[i] for i in others] == [
         without.point_confidence[i] for i in others
     ]
+
+
+def _read_given(index: int) -> dict[str, Any]:
+    """The reader's JSON for ``train_render(index)``, its board given at the labelled corners
+    (the dice it finds left out of the count, as in ``vision eval --board-given``)."""
+    from vision.evaluate import labelled_board
+    from vision.reader import BoardReader
+
+    image, labels = train_render(index)
+    board = labels["board"]
+    reader = BoardReader(
+        None,
+        white_home=board.get("white_home", "bottom-right"),
+        redetect=True,
+        board_finder=labelled_board(board["corners"]),
+    )
+    return dict(reader.read(image).to_json())
+
+
+def test_a_touching_row_at_the_side_read_one_short_is_doubted(monkeypatch) -> None:
+    # IMG_60126: black's 5 touching at the board's side (point 24), a pitch shorter than the
+    # board's: its fifth checker's verified (not sure) outline lies off the grid past the
+    # four slots counted, on a row with no colour run of its own.
+    read = _read_given(60125)
+    assert read["board"]["black"][23] == 4
+    assert read["confidence"]["points"][23] < SURE
+    monkeypatch.setattr("vision.checkers.point_reads.outline_past_row", lambda *a: False)
+    without = _read_given(60125)
+    assert without["board"]["black"][23] == 4
+    assert without["confidence"]["points"][23] >= SURE  # believed wrong before
 
 
 def test_an_outline_just_past_the_row_is_its_own() -> None:

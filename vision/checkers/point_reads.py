@@ -191,6 +191,13 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
             # than a chain counts, each outline a few overlapping checkers (fresh: a white 10
             # read 4 at 1.0), so let the rules decide.
             conf[idx] = min(conf[idx], 0.5)
+        if 3 <= n <= max_first and outline_past_row(outlines[i][0], fs[-1].along, pitch):
+            # Three or more in a row with a verified outline off their grid past the last: a
+            # row of touching checkers at a shorter pitch than the board's, its last one off
+            # the slot grid (own IMG_60126: a black 5 at the board's side read 4 at 1.0).
+            # (From two, and any outline verified: own IMG_57801-58200 doubts 3 right rows of
+            # two more, and no wrong one.)
+            conf[idx] = min(conf[idx], 0.5)
         if 0 < n <= 2 and not backed(fs, circles[~under_die], d):
             # One or two checkers without a verified outline clear of dice: a shadow, a die
             # nobody found; the first to go when a side has too many.
