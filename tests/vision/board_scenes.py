@@ -40,11 +40,9 @@ def train_render(index: int, n_dice: int | None = None) -> tuple[np.ndarray, dic
     return decoded, labels
 
 
-def dice_read_given(
-    index: int, n_dice: int | None = None
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The reader's dice and the labelled ones of ``train_render(index, n_dice)``, its board
-    given at the labelled corners."""
+def read_given(index: int, n_dice: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The reader's JSON and the labels of ``train_render(index, n_dice)``, its board given at
+    the labelled corners (as ``vision eval --board-given`` reads it)."""
     from vision.evaluate import labelled_board
     from vision.reader import BoardReader
 
@@ -56,7 +54,16 @@ def dice_read_given(
         redetect=True,
         board_finder=labelled_board(board["corners"]),
     )
-    return list(reader.read(image).to_json()["dice"]), list(labels["dice"])
+    return dict(reader.read(image).to_json()), labels
+
+
+def dice_read_given(
+    index: int, n_dice: int | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The reader's dice and the labelled ones of ``train_render(index, n_dice)``, its board
+    given at the labelled corners."""
+    read, labels = read_given(index, n_dice)
+    return list(read["dice"]), list(labels["dice"])
 
 
 def die_read_as(index: int, value: int, state: str, n_dice: int | None = None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from tests.vision.board_scenes import train_render
+from tests.vision.board_scenes import read_given
 from tests.vision.test_checkers_learned import _count_given
 from vision.checkers.fanned import PAST_FROM, PAST_TO, outline_past_row
 
@@ -33,20 +33,8 @@ def test_a_tight_light_fan_read_as_a_row_is_doubted(monkeypatch) -> None:
 
 
 def _read_given(index: int) -> dict[str, Any]:
-    """The reader's JSON for ``train_render(index)``, its board given at the labelled corners
-    (the dice it finds left out of the count, as in ``vision eval --board-given``)."""
-    from vision.evaluate import labelled_board
-    from vision.reader import BoardReader
-
-    image, labels = train_render(index)
-    board = labels["board"]
-    reader = BoardReader(
-        None,
-        white_home=board.get("white_home", "bottom-right"),
-        redetect=True,
-        board_finder=labelled_board(board["corners"]),
-    )
-    return dict(reader.read(image).to_json())
+    """The reader's JSON for ``train_render(index)``, its board given at the labelled corners."""
+    return read_given(index)[0]
 
 
 def test_a_touching_row_at_the_side_read_one_short_is_doubted(monkeypatch) -> None:
