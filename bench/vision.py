@@ -129,7 +129,7 @@ _FUNCTIONS = (
     ("vision.pips", "_measure_parts"),
     ("vision.dice", "_link"),
     ("vision.dice", "tilt_cues"),
-    ("vision.dice_tilt", "state_from_model"),
+    ("vision.dice_tilt", "model_call"),
     ("vision.cocked", "patch_features"),  # one a view of a die the cocked model judges
     ("vision.cube", "_strip_lab"),
     ("vision.cube", "_blobs"),

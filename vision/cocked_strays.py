@@ -6,7 +6,7 @@ as perspective leans them, a thin strip whose pips are dashes. So an uncounted p
 die's size, as contrasted as its pips, not the same spot as a counted pip, lying just beyond
 the top face on its plane (``STRAY_RING``: 0.55 to 0.7 die sides from its centre; a face's
 own corner pips lie ~0.4 out) is evidence that the die is cocked.
-``vision.dice_tilt.state_from_model`` lets such a pip lower the model's bar
+``vision.dice_tilt.model_call`` lets such a pip lower the model's bar
 (``STRAY_THRESHOLD``).
 
 Why so narrow a ring: real boards have pip-like spots of their own. The paper webcam's

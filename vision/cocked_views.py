@@ -29,45 +29,30 @@ def views_probability(
     cut: float | None = None,
     made: list[float] | None = None,
 ) -> float:
-    """Mean p(cocked) of a ``die_patch`` over its ``VIEWS``. With ``cut``, the views are
-    scored one by one and, as soon as those made show the mean cannot pass ``cut`` (the others
-    are at most 1), that bound is returned (<= ``cut``) and the rest are not made: most dice
-    are plainly flat from the plain view, many of the others from the next one or two, and
-    each view costs a feature vector (~0.8 ms). Likewise, once those made pass ``cut`` on their
-    own (the others are at least 0), their sum over the six is returned (> ``cut``): a plainly
-    cocked die at a bar under 0.75 needs five views, at 0.5 four. So with ``cut`` the value is
-    only on the same side of ``cut`` as the mean (the call), not the mean itself. All made,
-    the mean is the batch's as before. A cut of at least ``_SETTLED_CUT`` with a plain view at
-    most ``_PLAIN_FLAT`` returns the cut itself after the one view (the lower bars' flat
-    dice). Likewise a cut of at most ``_SURE_ONE_CUT`` with a plain view of at least
-    ``_SURE_COCKED`` returns that view, past the cut, after the one view (a plainly cocked
-    die), and of at most ``_SURE_TWO_CUT`` with two such views their mean after two.
-    ``made``: the views' probabilities made so far for this die, in ``VIEWS`` order (a list
-    the call extends; with ``cut``): a second call on the die at another cut makes only the
-    views the first did not (``vision.dice_tilt.model_call`` asks at two bars)."""
-    if made is not None and cut is not None:
-        return _made_probability(model, patch, view, die_px, cues, cut, made)
+    """Mean p(cocked) of a ``die_patch`` over its ``VIEWS``. With ``cut``, the views are scored
+    one by one and, as soon as those made show the mean cannot pass ``cut`` (the others are at
+    most 1), that bound is returned (<= ``cut``) and the rest are not made: most dice are
+    plainly flat from the plain view, many of the others from the next one or two, and each view
+    costs a feature vector (~0.8 ms). Likewise, once those made pass ``cut`` on their own (the
+    others are at least 0), their sum over the six is returned (> ``cut``): a plainly cocked die
+    at a bar under 0.75 needs five views, at 0.5 four. So with ``cut`` the value is only on the
+    same side of ``cut`` as the mean (the call), not the mean itself. A cut of at least
+    ``_SETTLED_CUT`` with a plain view at most ``_PLAIN_FLAT`` returns the cut itself after the
+    one view (the lower bars' flat dice). Likewise a cut of at most ``_SURE_ONE_CUT`` with a
+    plain view of at least ``_SURE_COCKED`` returns that view, past the cut, after the one view
+    (a plainly cocked die), and of at most ``_SURE_TWO_CUT`` with two such views their mean
+    after two. ``made``: the views' probabilities made so far for this die, in ``VIEWS`` order
+    (a list the call extends; with ``cut``): a second call on the die at another cut makes only
+    the views the first did not (``vision.dice_tilt.model_call`` asks at two bars). Without
+    ``cut`` all six are made and scored as one batch."""
+    if cut is not None:
+        return _cut_probability(model, patch, view, die_px, cues, cut, [] if made is None else made)
     p0 = model.probability(patch_features(patch, view, die_px, cues))
-    if cut is not None and cut >= _SETTLED_CUT and p0 <= _PLAIN_FLAT:
-        return float(cut)
-    n, sure = len(VIEWS), _sure_views(cut)
-    done, low = p0, p0  # the views' probabilities so far: their sum, the lowest
-    rows: list[np.ndarray] = []
-    for k, (j, f) in enumerate(VIEWS[1:], start=1):
-        if cut is not None and (done + n - k) / n <= cut:
-            return float((done + n - k) / n)
-        if cut is not None and done / n > cut:
-            return float(done / n)
-        if k == sure and low >= _SURE_COCKED:
-            return float(done / k)
-        rows.append(patch_features(patch, view, die_px, cues, j, f))
-        if cut is not None and k < n - 1:  # the last one's bound is the mean itself
-            q = model.probability(rows[-1])
-            done, low = done + q, min(low, q)
-    return float((p0 + model.probabilities(np.array(rows)).sum()) / n)
+    rows = [patch_features(patch, view, die_px, cues, j, f) for j, f in VIEWS[1:]]
+    return float((p0 + model.probabilities(np.array(rows)).sum()) / len(VIEWS))
 
 
-def _made_probability(
+def _cut_probability(
     model: CockedModel,
     patch: np.ndarray,
     view: DieView,
@@ -76,8 +61,8 @@ def _made_probability(
     cut: float,
     made: list[float],
 ) -> float:
-    """``views_probability`` with ``cut`` over the views' probabilities kept in ``made``
-    (extended with each view made): the same stops, each view scored once per die."""
+    """``views_probability`` with ``cut``: the views scored one by one into ``made`` (those
+    already there are not made again), stopping as soon as the call is settled."""
 
     def score(k: int) -> float:
         if k == len(made):

@@ -29,7 +29,7 @@ import numpy as np
 
 from vision.cocked_strays import stray_pips
 from vision.dice_doubt import unreadable
-from vision.dice_tilt import TiltCues, classify_state, state_from_model, tilt_cues
+from vision.dice_tilt import TiltCues, classify_state, model_call, tilt_cues
 from vision.dice_tilted import loose_dice, tilted_dice
 from vision.face_colour import (
     FACE_CHROMA_SPREAD,
@@ -189,7 +189,8 @@ def find_dice(
         if len(gi) == 1:
             p = pips[gi[0]]
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
-    body = body_alike(full_bgr, f, [p for ps in multi for p in ps]) if die_px is None else None
+    read_pips = [p for ps in multi for p in ps]  # the photo's read faces' pips
+    body = body_alike(full_bgr, f, read_pips) if die_px is None else None
     kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None, body)
     if die_px is not None:  # pips sought in pip_grey: a refused 1 gets a look in luma
         tries = lone_tries(groups, kept)
@@ -216,7 +217,7 @@ def find_dice(
     # aside for their layout, but 2 or 3 of them only where the dice have a hue: on white
     # dice the fit's body check cannot tell a face from a white label, and a side face's 5
     # and printed digits were read (matteop65).
-    if laid_out and not hued(full_bgr, f, [p for ps in multi for p in ps]):
+    if laid_out and not hued(full_bgr, f, read_pips):
         laid_out = [g for g in laid_out if len(g.pips) > 3]
     spare = laid_out + [g for g in groups if die_px is None and _has_stray_pips(g, pips)]
     groups = [g for g in groups if not _has_stray_pips(g, pips)]
@@ -279,7 +280,7 @@ def find_dice(
         value = None if is_loose or any(g is t for t in unread_tilted) else value_of(g)
         state = classify_state(cues)
         if die_size_px is not None and learned_state:
-            state = state_from_model(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose)
+            state = model_call(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose).state
             if is_loose and state != "cocked":
                 continue
         put_aside = tuple(

@@ -165,23 +165,6 @@ class ModelCall:
     grey: bool = False
 
 
-def state_from_model(
-    image_bgr: np.ndarray,
-    centre: tuple[float, float],
-    die_px: float,
-    cues: TiltCues,
-    view: DieView | None = None,
-    strays: int = 0,
-    face_pips: int = 0,
-    side_face: bool = False,
-    loose: bool = False,
-) -> str:
-    """ "flat" or "cocked": ``model_call``'s state (the same arguments)."""
-    return model_call(
-        image_bgr, centre, die_px, cues, view, strays, face_pips, side_face, loose
-    ).state
-
-
 def model_call(
     image_bgr: np.ndarray,
     centre: tuple[float, float],

@@ -201,25 +201,38 @@ def middle_off(
     """
     if len(pips) != 2:
         return 0.0
+    greys = _face_pip_grey(grey, centre, pips, die_px)
+    if greys is None:
+        return 0.0
+    (x0, y0), crop, face, pip = greys
+    (ax, ay, _), (bx, by, _) = pips
+    mid = float(cv2.getRectSubPix(crop, (3, 3), ((ax + bx) / 2 - x0, (ay + by) / 2 - y0)).mean())
+    return abs(mid - face) / max(abs(pip - face), 1.0)
+
+
+def _face_pip_grey(
+    grey: np.ndarray,
+    centre: tuple[float, float],
+    pips: tuple[tuple[float, float, float], ...],
+    die_px: float,
+) -> tuple[tuple[int, int], np.ndarray, float, float] | None:
+    """The face's crop (its top-left corner, as float32), the face's grey (the median of a
+    disc of 0.4 die sides about ``centre``, the pips masked out) and the pips' mean grey;
+    None where too little face shows (``middle_off``, ``corners_off``)."""
     found = _face_crop(grey.shape, centre, pips, die_px)
     if found is None:
-        return 0.0
+        return None
     (x0, y0, x1, y1), sel = found
     h, w = grey.shape[:2]
     crop = grey[y0:y1, x0:x1].astype(np.float32)
     face = float(rows_median(crop[sel]))  # np.median's value, from one partition
-    (ax, ay, _), (bx, by, _) = pips
     # A cocked die's pips may lie past the disc's box: read them off the whole image.
     pip = float(
         np.mean(
-            [
-                grey[min(h - 1, max(0, round(y))), min(w - 1, max(0, round(x)))]
-                for x, y in ((ax, ay), (bx, by))
-            ]
+            [grey[min(h - 1, max(0, round(y))), min(w - 1, max(0, round(x)))] for x, y, _ in pips]
         )
     )
-    mid = float(cv2.getRectSubPix(crop, (3, 3), ((ax + bx) / 2 - x0, (ay + by) / 2 - y0)).mean())
-    return abs(mid - face) / max(abs(pip - face), 1.0)
+    return (x0, y0), crop, face, pip
 
 
 # A flat 2's bare corners (where a 4's other two pips would lie) are face: on renders' 2s called
@@ -260,18 +273,12 @@ def corners_off(
         ((p, q) for k, p in enumerate(pips) for q in pips[k + 1 :]),
         key=lambda pq: math.hypot(pq[0][0] - pq[1][0], pq[0][1] - pq[1][1]),
     )
-    found = _face_crop(grey.shape, centre, pips, die_px)
-    if found is None:
+    greys = _face_pip_grey(grey, centre, pips, die_px)
+    if greys is None:
         return 0.0
-    (x0, y0, x1, y1), sel = found
-    face = float(rows_median(grey[y0:y1, x0:x1].astype(np.float32)[sel]))
+    _, _, face, pip = greys
     h, w = grey.shape[:2]
     (ax, ay, _), (bx, by, _) = far
-    pip = float(
-        np.mean(
-            [grey[min(h - 1, max(0, round(y))), min(w - 1, max(0, round(x)))] for x, y, _ in pips]
-        )
-    )
     mx, my, hx, hy = (ax + bx) / 2, (ay + by) / 2, (bx - ax) / 2, (by - ay) / 2
     off = 0.0
     for s in (1.0, -1.0):

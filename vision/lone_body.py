@@ -52,10 +52,7 @@ def body_alike(bgr: np.ndarray, f: float, read: list[Pip]) -> Callable[[Pip], bo
     def face_of(dark: bool) -> np.ndarray | None:
         # Taken when first asked (few photos ask): white or grey dice (no hue) have none.
         if dark not in faces:
-            kind = [q for q in read if q.dark == dark]
-            c = np.median(_chroma(bgr, _ring(kind, f)), axis=0) if kind else None
-            hue = c is not None and float(np.linalg.norm(c - 128.0)) >= _HUED
-            faces[dark] = c if hue else None
+            faces[dark] = _face_chroma(bgr, f, read, dark)
         return faces[dark]
 
     def alike(p: Pip) -> bool:
@@ -72,11 +69,17 @@ def hued(bgr: np.ndarray, f: float, read: list[Pip]) -> bool:
     """Are the faces round the pips ``read`` (work pixels, the work scale ``f`` of ``bgr``)
     of a hue (``_HUED`` from grey at least), so that a chroma check tells their body from
     another surface? White dice on a pale desk or by a white label are not."""
-    return bool(read) and any(
-        float(np.linalg.norm(np.median(_chroma(bgr, _ring(kind, f)), axis=0) - 128.0)) >= _HUED
-        for dark in (False, True)
-        if (kind := [q for q in read if q.dark == dark])
-    )
+    return any(_face_chroma(bgr, f, read, dark) is not None for dark in (False, True))
+
+
+def _face_chroma(bgr: np.ndarray, f: float, read: list[Pip], dark: bool) -> np.ndarray | None:
+    """The median chroma (Lab a, b) round the pips ``read`` of kind ``dark``, where it has a
+    hue (``_HUED`` from grey at least); None with no such pip or no hue."""
+    kind = [q for q in read if q.dark == dark]
+    if not kind:
+        return None
+    c = np.median(_chroma(bgr, _ring(kind, f)), axis=0)
+    return c if float(np.linalg.norm(c - 128.0)) >= _HUED else None
 
 
 def _ring(pips: list[Pip], f: float) -> list[tuple[float, float]]:

@@ -17,7 +17,7 @@ from vision.dice_tilt import (
     SIDE_FACE_THRESHOLD,
     STRAY_THRESHOLD,
     TiltCues,
-    state_from_model,
+    model_call,
 )
 from vision.pip_groups import make_group
 from vision.pips import Pip
@@ -63,13 +63,13 @@ def _constant(p: float, threshold: float) -> CockedModel:
 
 def _state(monkeypatch: pytest.MonkeyPatch, p: float, board: bool, *witnesses: object) -> str:
     """The state a die gets from a model scoring every view ``p`` (with a board's camera or
-    none), given the witnesses ``state_from_model`` takes after the view (strays, pips, side)."""
+    none), given the witnesses ``model_call`` takes after the view (strays, pips, side)."""
     model = _constant(p, 0.9)
     monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
     img = np.full((200, 200, 3), 90, np.uint8)
     view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
     cues = TiltCues(1.0, 1.0, 1.0, 1.0)
-    return state_from_model(img, (100.0, 100.0), 30.0, cues, view, *witnesses)  # type: ignore[arg-type]
+    return model_call(img, (100.0, 100.0), 30.0, cues, view, *witnesses).state  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

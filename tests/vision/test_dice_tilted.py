@@ -142,7 +142,7 @@ def test_a_loose_candidate_takes_the_bar_of_the_models_calls(
     from vision import cocked
     from vision.cocked import N_FEATURES, CockedModel
     from vision.cocked_view import CameraView
-    from vision.dice_tilt import TiltCues, state_from_model
+    from vision.dice_tilt import TiltCues, model_call
 
     z, one = np.zeros((N_FEATURES, 1), np.float32), np.ones(N_FEATURES, np.float32)
     logit = float(np.log(p / (1 - p)))  # every view scores p
@@ -152,7 +152,7 @@ def test_a_loose_candidate_takes_the_bar_of_the_models_calls(
     img = np.full((200, 200, 3), 90, np.uint8)
     view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0))
     cues = TiltCues(1.0, 1.0, 1.0, 1.0)
-    got = state_from_model(img, (100.0, 100.0), 30.0, cues, view, 2, 0, False, True)
+    got = model_call(img, (100.0, 100.0), 30.0, cues, view, 2, 0, False, True).state
     assert got == state
 
 

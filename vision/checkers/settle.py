@@ -233,8 +233,6 @@ def _board_round_die(
 ) -> float | None:
     """Share of what shows round a die on checker ``last`` of point ``idx`` nearer the board
     (the field, the point's triangle) than the row's set; None with no die on it."""
-    if not any(near_box(last.x, last.y, DIE_DISC * m.d, box, m.sy) for box in m.ignore):
-        return None  # no die reaches its disc (most rows: the disc is not sampled)
     px = seen_round_die(m.lab, (last.x, last.y), m.d, m.ignore, m.sy)
     by_set = {b: c for b, c in m.sets}
     if px is None or blk not in by_set:
@@ -259,6 +257,8 @@ def seen_round_die(
     >>> seen_round_die(lab, (30.0, 30.0), 40.0, (), 1.0) is None  # no die on it
     True
     """
+    if not any(near_box(centre[0], centre[1], DIE_DISC * d, box, sy) for box in ignore):
+        return None  # no die reaches the disc (most rows: the disc is not sampled)
     px, full = round_die(lab, centre[0], centre[1], DIE_DISC * d, ignore, sy)
     if not full or len(px) == full or len(px) < DIE_SEEN * full:
         return None
