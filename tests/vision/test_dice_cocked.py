@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 from vision.cocked import N_FEATURES, CockedModel, crop_features
-from vision.cocked_view import CameraView
+from vision.cocked_view import CameraView, DieView
 from vision.train_cocked import cue_columns, examples
 
 
@@ -273,11 +274,24 @@ def test_views_probability_cut_stops_once_the_views_made_decide(
 ) -> None:
     """The plain view at 0.8 leaves the mean able to pass 0.9; the next at 0.1 does not (at
     most (0.9 + 4) / 6): the bound is returned after two views, not six."""
+    import vision.cocked_views as cvw
+
+    scores = iter([0.8, 0.1])
+    model, view, patch, made = _stubbed_views(monkeypatch, lambda: next(scores))
+    p = cvw.views_probability(model, patch, view, 40.0, cut=0.9)  # type: ignore[arg-type]
+    assert p == pytest.approx(4.9 / 6) and len(made) == 2
+
+
+def _stubbed_views(
+    monkeypatch: pytest.MonkeyPatch, score: Callable[[], float]
+) -> tuple[object, DieView, np.ndarray, list[int]]:
+    """A model whose every view scores ``score()``, a view and a patch for
+    ``views_probability``, and the list each view's features are counted in as they are
+    asked for (``patch_features`` stubbed)."""
     import vision.cocked as ck
     import vision.cocked_views as cvw
 
     made: list[int] = []
-    scores = iter([0.8, 0.1])
 
     def features(*_args: object, **_kw: object) -> np.ndarray:
         made.append(1)
@@ -285,38 +299,23 @@ def test_views_probability_cut_stops_once_the_views_made_decide(
 
     class Scored:
         def probability(self, _feats: np.ndarray) -> float:
-            return next(scores)
+            return score()
+
+        def probabilities(self, feats: np.ndarray) -> np.ndarray:
+            return np.array([score() for _ in feats])
 
     monkeypatch.setattr(cvw, "patch_features", features)
     view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
-    patch = np.zeros((80, 80, 3), np.uint8)
-    p = cvw.views_probability(Scored(), patch, view, 40.0, cut=0.9)  # type: ignore[arg-type]
-    assert p == pytest.approx(4.9 / 6) and len(made) == 2
+    return Scored(), view, np.zeros((80, 80, 3), np.uint8), made
 
 
 def _views_made(monkeypatch: pytest.MonkeyPatch, p: float, cut: float) -> tuple[float, int]:
     """``views_probability`` with every view scored ``p`` at the bar ``cut``: what it returns,
     and how many views it made (each view's features are counted as they are asked for)."""
-    import vision.cocked as ck
     import vision.cocked_views as cvw
 
-    made: list[int] = []
-
-    def features(*_args: object, **_kw: object) -> np.ndarray:
-        made.append(1)
-        return np.zeros(ck.N_FEATURES, np.float32)
-
-    class Scored:
-        def probability(self, _feats: np.ndarray) -> float:
-            return p
-
-        def probabilities(self, feats: np.ndarray) -> np.ndarray:
-            return np.full(len(feats), p)
-
-    monkeypatch.setattr(cvw, "patch_features", features)
-    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
-    patch = np.zeros((80, 80, 3), np.uint8)
-    got = cvw.views_probability(Scored(), patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
+    model, view, patch, made = _stubbed_views(monkeypatch, lambda: p)
+    got = cvw.views_probability(model, patch, view, 40.0, cut=cut)  # type: ignore[arg-type]
     return got, len(made)
 
 
@@ -470,24 +469,10 @@ def test_views_probability_reuses_the_views_made_at_a_second_bar(
 ) -> None:
     """Every view at 0.6: at the bar 0.85 three views settle it flat ((1.8 + 3) / 6); at 0.5
     next, with the same ``made``, only the other three are made, and the mean is 0.6."""
-    import vision.cocked as ck
     import vision.cocked_views as cvw
 
-    count: list[int] = []
-
-    def features(*_args: object, **_kw: object) -> np.ndarray:
-        count.append(1)
-        return np.zeros(ck.N_FEATURES, np.float32)
-
-    class Scored:
-        def probability(self, _feats: np.ndarray) -> float:
-            return 0.6
-
-    monkeypatch.setattr(cvw, "patch_features", features)
-    view = CameraView.straight_down((200, 200), 40.0).at((100.0, 100.0))
-    patch = np.zeros((80, 80, 3), np.uint8)
+    m, view, patch, count = _stubbed_views(monkeypatch, lambda: 0.6)
     made: list[float] = []
-    m = Scored()
     first = cvw.views_probability(m, patch, view, 40.0, cut=0.85, made=made)  # type: ignore[arg-type]
     assert first == pytest.approx(4.8 / 6) and len(count) == 3
     second = cvw.views_probability(m, patch, view, 40.0, cut=0.5, made=made)  # type: ignore[arg-type]
