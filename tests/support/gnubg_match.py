@@ -121,22 +121,9 @@ def _match_info(raw: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def match_id_for(
-    *,
-    match_length: int,
-    score: tuple[int, int] = (0, 0),
-    cube_value: int = 1,
-    cube_owner: int | None = None,
-    on_roll: int = 0,
-    turn: int | None = None,
-    crawford: bool = False,
-    game_state: int = 1,
-    dice: tuple[int, int] | None = None,
-    doubled: bool = False,
-    resigned: int = 0,
-    jacoby: bool | None = None,
-) -> str:
-    """gnubg's Match ID for a state, from gnubg's own encoder (``gnubg.matchid``).
+def match_id_for(**state: Any) -> str:
+    """gnubg's Match ID for a state, from gnubg's own encoder (``gnubg.matchid``); ``state``
+    is :func:`_match_item`'s keywords (``match_length`` required, the others optional).
 
     Players are 0 and 1 as in gnubg: player 0 is the first player of the match (``X`` in
     ``gnubg.match()``, the left column of a .mat file); ``score`` is (player 0, player 1).
@@ -153,21 +140,7 @@ def match_id_for(
     ...              on_roll=1, dice=(5, 2), jacoby=True)             # doctest: +SKIP
     'QYkqASAAIAAA'  # the example of gnubg's manual
     """
-    item = _match_item(
-        match_length=match_length,
-        score=score,
-        cube_value=cube_value,
-        cube_owner=cube_owner,
-        on_roll=on_roll,
-        turn=turn,
-        crawford=crawford,
-        game_state=game_state,
-        dice=dice,
-        doubled=doubled,
-        resigned=resigned,
-        jacoby=jacoby,
-    )
-    return str(_call("matchid_for", [item])[0])
+    return match_ids_for([state])[0]
 
 
 def match_ids_for(states: Sequence[dict[str, Any]]) -> list[str]:
