@@ -9,6 +9,8 @@ else lies, and raises naming the die when it cannot.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .camera import Camera
@@ -16,6 +18,26 @@ from .geometry import BoardGeometry
 from .places import UP, BoxPlace, CheckerPlace, _die_faces, _rz
 from .spec import DieSpec, SceneSpec
 from .styles import STYLES
+
+
+@dataclass(frozen=True)
+class _Scene:
+    """What every placer reads: the scene, what lies on the board so far (``boxes`` grows as
+    dice are placed), the camera and the scene's random generator."""
+
+    spec: SceneSpec
+    checkers: list[CheckerPlace]
+    boxes: list[BoxPlace]
+    cam: Camera
+    rng: np.random.Generator
+
+    @property
+    def g(self) -> BoardGeometry:
+        return self.spec.geometry
+
+    @property
+    def s(self) -> float:
+        return self.spec.geometry.die_size
 
 
 def _flat_rot(rng: np.random.Generator, yaw_deg: float | None) -> np.ndarray:
@@ -37,10 +59,23 @@ def _clear(
             continue
         if (c.x - x) ** 2 + (c.y - y) ** 2 < (g.checker_radius + rad) ** 2:
             return False
+    return _clear_of_boxes(x, y, rad, boxes)
+
+
+def _clear_of_boxes(x: float, y: float, rad: float, boxes: list[BoxPlace]) -> bool:
     for b in boxes:
         if (b.centre[0] - x) ** 2 + (b.centre[1] - y) ** 2 < (b.size * 0.72 + rad) ** 2:
             return False
     return True
+
+
+def _seen_flat(
+    sc: _Scene, x: float, y: float, z: float, rot: np.ndarray, value: int
+) -> BoxPlace | None:
+    """A flat die on the surface at ``z`` (z grows downward), if the camera sees all of it."""
+    s = sc.s
+    box = BoxPlace(np.array([x, y, z - s / 2]), rot, s, _die_faces(sc.rng, value))
+    return box if _in_image(sc.cam, box.vertices()) else None
 
 
 def _in_image(cam: Camera, pts: np.ndarray, margin: float = 4) -> bool:
@@ -84,18 +119,10 @@ def _zone_box(g: BoardGeometry, zone: str, wh: str) -> tuple[float, float, float
     return g.half_rect(g.zone_half(zone, wh))
 
 
-def _place_flat(
-    spec: SceneSpec,
-    die: DieSpec,
-    checkers: list[CheckerPlace],
-    boxes: list[BoxPlace],
-    cam: Camera,
-    rng: np.random.Generator,
-    relax: float,
-) -> BoxPlace | None:
-    g, s = spec.geometry, spec.geometry.die_size
+def _place_flat(sc: _Scene, die: DieSpec, relax: float) -> BoxPlace | None:
+    spec, g, s, rng = sc.spec, sc.g, sc.s, sc.rng
     if spec.dice_on_points and die.position is None and die.zone in HALVES and relax == 1.0:
-        return _place_on_point(spec, die, checkers, boxes, cam, rng)
+        return _place_on_point(sc, die)
     rot = _flat_rot(rng, die.yaw_deg)
     if die.position is not None:
         x, y = die.position
@@ -113,10 +140,9 @@ def _place_flat(
     else:
         x = rng.uniform(x0 + m, x1 - m)
     y = rng.uniform(y0 + m, y1 - m) if y1 - y0 > 2 * m else (y0 + y1) / 2
-    if not _clear(x, y, s * 0.72 * relax, checkers, boxes, g):
+    if not _clear(x, y, s * 0.72 * relax, sc.checkers, sc.boxes, g):
         return None
-    box = BoxPlace(np.array([x, y, z - s / 2]), rot, s, _die_faces(rng, die.value))
-    return box if _in_image(cam, box.vertices()) else None
+    return _seen_flat(sc, x, y, z, rot, die.value)
 
 
 HALVES = ("white_right", "black_right")
@@ -130,19 +156,13 @@ def _light_points(spec: SceneSpec) -> list[int]:
     return [i for i in range(24) if sum(g.point_cell(i, wh)) % 2 == light]
 
 
-def _place_on_point(
-    spec: SceneSpec,
-    die: DieSpec,
-    checkers: list[CheckerPlace],
-    boxes: list[BoxPlace],
-    cam: Camera,
-    rng: np.random.Generator,
-) -> BoxPlace | None:
+def _place_on_point(sc: _Scene, die: DieSpec) -> BoxPlace | None:
     """A flat die on an empty light point of its zone, where the first checker would stand;
     points within two of a lone checker weigh three times as much."""
-    g, s, wh = spec.geometry, spec.geometry.die_size, spec.white_home
+    spec, g, s, rng = sc.spec, sc.g, sc.s, sc.rng
+    wh = spec.white_home
     held: dict[int, int] = {}
-    for c in checkers:
+    for c in sc.checkers:
         if c.where == "point":
             held[c.index] = held.get(c.index, 0) + 1
     lone = [i for i, n in held.items() if n == 1]
@@ -157,25 +177,16 @@ def _place_on_point(
     i = cands[int(rng.choice(len(cands), p=w / w.sum()))]
     x, y = g.checker_spot(i, wh, float(rng.uniform(0.0, 1.2)))
     x += float(rng.normal(0, 0.1)) * g.checker_radius
-    if not _clear(x, y, s * 0.72, checkers, boxes, g):
+    if not _clear(x, y, s * 0.72, sc.checkers, sc.boxes, g):
         return None
-    rot = _flat_rot(rng, die.yaw_deg)
-    box = BoxPlace(np.array([x, y, -s / 2]), rot, s, _die_faces(rng, die.value))
-    return box if _in_image(cam, box.vertices()) else None
+    return _seen_flat(sc, x, y, 0.0, _flat_rot(rng, die.yaw_deg), die.value)
 
 
-def _place_on_checker(
-    spec: SceneSpec,
-    die: DieSpec,
-    checkers: list[CheckerPlace],
-    boxes: list[BoxPlace],
-    cam: Camera,
-    rng: np.random.Generator,
-) -> BoxPlace | None:
-    g, s, wh = spec.geometry, spec.geometry.die_size, spec.white_home
+def _place_on_checker(sc: _Scene, die: DieSpec) -> BoxPlace | None:
+    g, s, rng, wh = sc.g, sc.s, sc.rng, sc.spec.white_home
     cands = [
         c
-        for c in checkers
+        for c in sc.checkers
         if not c.covered
         and not c.on_edge
         and c.where != "off"
@@ -186,9 +197,8 @@ def _place_on_checker(
     c = cands[int(rng.integers(len(cands)))]
     off = rng.normal(0, 0.12, 2) * g.checker_radius
     x, y = c.x + off[0], c.y + off[1]
-    for b in boxes:
-        if (b.centre[0] - x) ** 2 + (b.centre[1] - y) ** 2 < (b.size * 0.72 + s * 0.72) ** 2:
-            return None
+    if not _clear_of_boxes(x, y, s * 0.72, sc.boxes):
+        return None
     top = c.top(g.checker_thickness)
     box = BoxPlace(
         np.array([x, y, top - s / 2]), _flat_rot(rng, die.yaw_deg), s, _die_faces(rng, die.value)
@@ -223,18 +233,11 @@ def _tilted(
     return box
 
 
-def _place_cocked(
-    spec: SceneSpec,
-    die: DieSpec,
-    checkers: list[CheckerPlace],
-    boxes: list[BoxPlace],
-    cam: Camera,
-    rng: np.random.Generator,
-    free: bool = False,
-) -> BoxPlace | None:
+def _place_cocked(sc: _Scene, die: DieSpec, free: bool = False) -> BoxPlace | None:
     """A die tilted against a checker, the frame wall or a flat die (``free``: against an
     unspecified low support, the last resort when the zone offers none)."""
-    g, s, wh = spec.geometry, spec.geometry.die_size, spec.white_home
+    g, s, rng, wh = sc.g, sc.s, sc.rng, sc.spec.white_home
+    checkers, boxes = sc.checkers, sc.boxes
     r, t = g.checker_radius, g.checker_thickness
     z_surface = 0.0
     support = None
@@ -333,7 +336,7 @@ def _place_cocked(
             return None
         if foot[:, 1].min() < -m or foot[:, 1].max() > g.play_height + m:
             return None
-    if not _in_image(cam, box.vertices()):
+    if not _in_image(sc.cam, box.vertices()):
         return None
     if support is not None:
         support.covered = True
@@ -350,16 +353,17 @@ def place_dice(
     """Place every DieSpec; raise RuntimeError naming the die if it cannot be placed."""
     boxes: list[BoxPlace] = list(obstacles or [])
     first = len(boxes)
+    sc = _Scene(spec, checkers, boxes, cam, rng)
     for k, die in enumerate(spec.dice):
         box = None
         for attempt in range(400):
             relax = 1.0 if attempt < 300 else 0.7
             if die.state == "flat":
-                box = _place_flat(spec, die, checkers, boxes, cam, rng, relax)
+                box = _place_flat(sc, die, relax)
             elif die.state == "on_checker":
-                box = _place_on_checker(spec, die, checkers, boxes, cam, rng)
+                box = _place_on_checker(sc, die)
             else:
-                box = _place_cocked(spec, die, checkers, boxes, cam, rng, free=attempt >= 250)
+                box = _place_cocked(sc, die, free=attempt >= 250)
             if box is not None:
                 break
         if box is None:
