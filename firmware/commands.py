@@ -15,20 +15,9 @@ from collections.abc import Callable
 
 from rules.match import Match
 from rules.side import Side
+from web.hub import COMMANDS  # the one list (web imports nothing of firmware)
 
-COMMANDS = (
-    "double",
-    "take",
-    "pass",
-    "beaver",
-    "accept",
-    "correct",
-    "undo",
-    "confirm",
-    "resign",
-    "accept_resignation",
-    "decline_resignation",
-)
+__all__ = ["COMMANDS", "match_change"]
 
 
 def match_change(match: Match, name: str, by: Side | None) -> Callable[[], None]:

@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-# The player commands the referee understands (firmware.commands.COMMANDS; a test keeps the two
-# lists equal, web does not import firmware: firmware builds the web app).
+# The player commands the referee understands (firmware.commands takes them from here: web does
+# not import firmware, firmware builds the web app).
 COMMANDS = (
     "double",
     "take",

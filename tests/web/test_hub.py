@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from firmware.commands import COMMANDS as REFEREE_COMMANDS
+from firmware.commands import match_change
 from firmware.events import Kind, RefereeEvent
 from rules.match import Match
 from web.hub import (
@@ -27,7 +28,17 @@ def event(message: str, kind: Kind = Kind.PLAY, side: str | None = "white") -> d
 
 
 def test_the_web_knows_exactly_the_referees_commands() -> None:
-    assert COMMANDS == REFEREE_COMMANDS
+    # One list (firmware.commands takes web.hub's); every command but the referee's own
+    # "confirm" is a match change, and nothing else is.
+    assert COMMANDS is REFEREE_COMMANDS
+    match = Match(5)
+    for name in COMMANDS:
+        if name != "confirm":
+            assert callable(match_change(match, name, None))
+    with pytest.raises(ValueError, match="not a match change"):
+        match_change(match, "confirm", None)
+    with pytest.raises(ValueError, match="not a match change"):
+        match_change(match, "roll", None)
 
 
 def test_state_merges_the_snapshot_with_the_last_light_and_message() -> None:
