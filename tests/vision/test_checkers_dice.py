@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_checkers import _rectified
+from tests.vision.checker_scenes import rectified
 from vision.checkers import WORK_H, WORK_W, count_checkers
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, render
 from vision.synth.geometry import BoardGeometry
@@ -34,7 +34,7 @@ def _die_on_the_six_point(style: str, home: str, seed: int, row: int, state: str
         lighting=LightingSpec(noise_sigma=2.5),
     )
     image, labels = render(spec, np.random.default_rng(seed))
-    rect, fix, shape, _ = _rectified(image)
+    rect, fix, shape, _ = rectified(image)
     x0, y0, x1, y1 = labels["dice"][0]["bbox"]
     corners = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], np.float64)
     work = cv2.perspectiveTransform(corners, _TO_WORK @ fix.matrix).reshape(4, 2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tests.vision.test_checkers import _dark_bar_geometry
+from tests.vision.checker_scenes import dark_bar_geometry
 from vision.checkers.bar import faint_set
 from vision.checkers.short_side import short_on_bar
 
@@ -16,7 +16,7 @@ LIGHT, DARK = (200.0, 128.0, 130.0), (21.0, 129.0, 127.0)
 def _faint(colour: tuple[float, float, float] | None) -> bool | None:
     """``faint_set`` on a dark brown bar with two light and two near-black checkers seen on the
     points, and a patch of ``colour`` (a checker seen in part) at its middle, or none."""
-    geo, d = _dark_bar_geometry()
+    geo, d = dark_bar_geometry()
     mid = sum(geo.bar_span) / 2.0
     feats = [(200.0, 128.0, 130.0), (205.0, 128.0, 131.0), (20.0, 129.0, 127.0), DARK]
     lab = np.empty((490, 600, 3), np.float32)
