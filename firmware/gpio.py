@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from types import TracebackType
 from typing import Any, Protocol
 
 from gpiozero import LED, Button, Buzzer
+
+from web.closing import ClosedOnExit
 
 LIGHTS = ("green", "yellow", "red")
 BUTTONS = ("accept", "correct", "undo", "double", "take", "pass", "confirm")
@@ -80,7 +81,7 @@ class BeepTiming:
     off: float = 0.10
 
 
-class RefereePanel:
+class RefereePanel(ClosedOnExit):
     """Green/yellow/red LEDs, a buzzer, and the players' buttons, as gpiozero devices."""
 
     def __init__(
@@ -167,14 +168,3 @@ class RefereePanel:
                 device.off()  # drive low first: a closed pin is only an input left floating
             device.close()
         self._devices.clear()
-
-    def __enter__(self) -> RefereePanel:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

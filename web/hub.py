@@ -35,8 +35,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any
+
+from web.closing import ClosedOnExit
 
 # The player commands the referee understands (firmware.commands takes them from here: web does
 # not import firmware, firmware builds the web app).
@@ -96,7 +97,7 @@ class CommandResult:
         return self.refused is None
 
 
-class Subscription:
+class Subscription(ClosedOnExit):
     """A subscriber's bounded mailbox; use as a context manager (unsubscribes on exit) or
     iterate (yields messages, ``None`` on each timeout so the caller can send keep-alives)."""
 
@@ -134,17 +135,6 @@ class Subscription:
         with self._cond:
             self.closed = True
             self._cond.notify_all()
-
-    def __enter__(self) -> Subscription:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __iter__(self) -> Iterator[Message | None]:
         while not self.closed:

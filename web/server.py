@@ -17,11 +17,11 @@ from __future__ import annotations
 import logging
 import socket
 import threading
-from types import TracebackType
 
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from web.app import create_app
+from web.closing import ClosedOnExit
 from web.hub import ScoreboardHub
 
 log = logging.getLogger("bgref.web")
@@ -44,7 +44,7 @@ class _QuietHandler(WSGIRequestHandler):
             log.debug(message, *args)
 
 
-class ScoreboardServer:
+class ScoreboardServer(ClosedOnExit):
     """A running scoreboard server; :meth:`stop` it (or use it as a context manager)."""
 
     def __init__(self, server: BaseWSGIServer, closing: threading.Event, hub: ScoreboardHub):
@@ -81,15 +81,8 @@ class ScoreboardServer:
         self._server.server_close()
         self._thread.join(timeout)
 
-    def __enter__(self) -> ScoreboardServer:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def close(self) -> None:
+        """:meth:`stop` with its default timeout (what leaving a ``with`` block does)."""
         self.stop()
 
 
