@@ -55,7 +55,7 @@ from vision.face_refit import face_check, refit_unread
 from vision.face_relook import closer_look
 from vision.face_split import split_unread
 from vision.lone_body import body_alike, hued
-from vision.lone_centre import off_centre
+from vision.lone_centre import off_centre, paired
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.lone_pips import accept_singles as _accept_singles
 from vision.pip_groups import Group as _Group
@@ -244,6 +244,8 @@ def find_dice(
         if die_size_px is None and len(g.pips) == 1:  # a 2's corner pip, its pair lost
             p = g.pips[0]
             if off_centre(full_bgr, p.x / f, p.y / f, p.r / f, 2 * g.half / f):
+                return None
+            if paired(p, pips, counted, ref_work):  # a 2's pip, its pair found but not linked
                 return None
         if die_size_px is not None:
             at, ps = (g.cx / f, g.cy / f), _image_pips(g, f)
