@@ -237,6 +237,11 @@ def model_call(
 # 345/14 (one right flat die doubted), held out IMG_59301-59400 347/15 -> 343/11 (none),
 # /tmp/train's first 200 371/14 -> 368/11 (none), dev 203/10 -> 201/10 (two); real boards
 # unchanged. Cost: +0.55 views a read on 4-dice renders (views 388 -> 421 on 60 reads).
+# Session 29 (not kept; board given, restate's calls): grey for a die with strays wherever its
+# body lies doubted cocked / flat dice 3 / 1 on IMG_61601-62200 and 3 / 1 on IMG_62201-62400,
+# none on held-out IMG_62401-62600 and one right flat die on dev. A lower bar (0.6) where the
+# body stands apart (under GREY_BODY_BEYOND) turned doubts into calls only 16 / 21 and 10 / 11
+# right there (0.7: 9 / 11, 6 / 7): more wrong calls acted on for fewer doubts.
 GREY_BAR = 0.5
 GREY_BODY_BEYOND = 0.1
 GREY_CONFIDENCE = 0.5

@@ -66,6 +66,21 @@ gammon's phantom is the cube's side face, dropped by ``vision.cube_sides``; a re
 pips takes ``vision.dice_tilt.FEW_PIP_THRESHOLD`` (0.85), over the paper webcam's flat 1-3
 faces (0.821 found, 0.725 labelled; fm gammon's 0.18).
 
+Session 29 (none committed): a fourth network on 600 new renders (IMG_61601-62200,
+``--dice 4``, 2333 found dice; ``--view-jitter 0.006``, 2 x 16 units, the committed model's
+missed cocked dice and flat dice over 0.5 weighed x3) scored 200 unseen renders
+(IMG_62201-62400, 776 dice) at AUC 0.987 alone (the committed model 0.9955); joined at 0.25,
+recall at the committed model's second false call 0.815 -> 0.857 but at its fourth 0.905 ->
+0.866, and the paper webcam's flat dice (labelled corners) at most 0.775 -> 0.874, fm gammon's
+0.906 -> 0.947. ``--real-looks`` on every patch: joined at 0.15, 0.830 at two false calls, the
+paper's flat dice 0.813, fm gammon's 0.913; ``real_looks`` copies of the flat dice as extra
+negatives scored everything real higher (alone AUC 0.941, the paper's dice 0.99). Refitting
+only the output layer over the committed 208 hidden units (L2 toward its weights): 0.830-0.848
+at two false calls, the paper's flat dice 0.95-0.97. Where the grey doubt does not reach (six-
+view mean 0.45-0.905, body beyond a flat die's sweep 0.1 or more), the joined network does not
+part the unseen renders' cocked dice (median 0.76) from the rest (0.84): 600 renders teach
+nothing the 15 000 dice above did not, and every retrain lifts the real flat dice.
+
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
 path with ``dev`` or ``test`` in it). Each image is read by ``vision.dice.find_dice`` with the
