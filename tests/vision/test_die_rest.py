@@ -104,16 +104,16 @@ def test_a_die_on_a_bar_disc_showing_the_bar_s_set_is_believed_on_a_checker() ->
 
 def test_a_flat_die_on_the_bar_showing_a_set_with_no_bar_disc_under_it_is_doubted() -> None:
     # Bar-focused renders: 9 dice on a bar checker the counter missed read flat and believed.
-    for under, want in ((True, 1.0), (False, 0.0)):
+    for under, shows in ((True, 1.0), (False, 0.0)):
         m = _measures(under)
         seen = partial(seen_round_die, m.lab, d=m.d, ignore=m.ignore, sy=m.sy)
-        assert bar_dice_round(m, seen, (50.0, 10.0), BAR) == ((50.0, 50.0, 20.0, want),)
+        assert bar_dice_round(m, seen, (50.0, 10.0), BAR) == ((50.0, 50.0, 20.0, shows),)
         assert bar_dice_round(m, seen, (20.0, 10.0), BAR) == ()  # a die off the bar
     g = BoardGeometry()
     x, y = g.width / 2, g.height * 0.3
-    for share, want in ((0.9, ("flat", NEAR_DOUBT)), (0.2, ("flat", 1.0))):
+    for share, placed in ((0.9, ("flat", NEAR_DOUBT)), (0.2, ("flat", 1.0))):
         counts = CheckerCounts(
             (0,) * 24, (0,) * 24, 0, 0, 15, 15, False, (0.9,) * 24, 0.8, 1.0,
             bar_dice_set=((x, y, 30.0, share),),
         )  # fmt: skip
-        assert _placed(counts, x, y + 5.0) == want
+        assert _placed(counts, x, y + 5.0) == placed
