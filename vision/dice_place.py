@@ -55,9 +55,9 @@ NEAR_DOUBT = 0.5
 
 
 # A disc round which this share of what shows round a die on it (``CheckerCounts.disc_board``,
-# ``die_rest``) is nearer the board than the disc's set is no checker under the die.
+# ``die_rest``) is nearer the board than either checker set is no checker under the die.
 BOARD_SEEN = 0.8
-# A bar disc round which this share is nearer the bar's set than the board is a checker: a
+# A bar disc round which this share is nearer a checker set than the board is a checker: a
 # die on it lies on a checker, as sure as the bar's count.
 SET_SEEN = 0.6
 # A flat die on the bar, on no bar disc, round which this share of what shows is nearer a

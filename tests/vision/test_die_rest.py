@@ -71,7 +71,7 @@ def _placed(counts: CheckerCounts, x: float, y: float) -> tuple[str, float]:
 
 def test_a_flat_die_whose_disc_shows_the_board_is_flat_not_on_a_checker() -> None:
     # Renders IMG_64001-64200 board given: 41 flat dice on empty points read on a checker
-    # (asked), 13 of them showing the board round them; dice really on a checker: at most 0.43.
+    # (asked), 13 of them showing the board round them; dice really on a checker: at most 0.29.
     g = BoardGeometry()
     x, y = g.width * 0.8, g.height * 0.9
     for told, want in (

@@ -7,19 +7,18 @@ checker again (a side over fifteen, a circle centred on a die), but the circle s
 checkers' discs, and ``dice_place.place_die`` then reads the die as lying on a checker, capped
 at the point's (doubted) confidence: a flat die asked about.  On the bar the die's own circle
 counted as a bar checker cannot be told from a real one by its place alone, so every die on a
-bar disc is asked about.
+bar disc was asked about.
 
 What shows of the disc round the die (``settle.seen_round_die``: the disc, radius 0.45
 checkers, less the dice's boxes and their margin) tells them apart: a checker under a die
-shows its set's colour all round it, a die's own circle shows the board (field, triangle,
-bar).  Per disc:
+shows a set's colour all round it, a die's own circle shows the board (field, triangle, bar).
 
-- ``board_round``: the share of what shows nearer the board than the disc's set
-  (``die_board.board_share``; 0 where the set is coloured like the board), or ``UNTOLD``
-  where no die reaches the disc or too little of it shows;
-- ``set_round``: for a bar disc, the share nearer a checker set than the board round the bar
-  (the field, the bar's own colour); ``UNTOLD`` likewise, and where a set is coloured like that
-  board;
+- ``board_round``: per point disc, the share of what shows nearer the board than either
+  checker set (0 where a set is coloured like the board), or ``UNTOLD`` where no die reaches
+  the disc or too little of it shows;
+- ``set_round``: per bar disc, the share nearer a checker set than the board round the bar
+  (the field, the bar's own colour); ``UNTOLD`` likewise, and where a set is coloured like
+  that board;
 - ``bar_dice_round``: the same share round each die centred on the bar, on a disc or not: a
   die on a bar checker the counter missed (or placed elsewhere) shows that checker round it.
 
@@ -28,11 +27,13 @@ bar disc showing a set as on a checker as sure as the bar's count, and doubts a 
 the bar showing a set with no bar disc under it.  Measured (board given; thresholds in
 ``dice_place``): renders IMG_64001-64200 (four dice, half the flat ones on empty light points),
 flat dice on a point disc read on a checker: 13 of 39 show the board (0.81-1.0), dice really on
-a checker at most 0.43 (67); bar-focused renders (seeds IMG_64001-64150: one checker moved to
-the bar in two of three, a die on the bar, on a bar checker in a third of them), dice on a bar
-disc: on a checker 0.84-1.0 where told (17 of 39), the one flat die told 0.1.  A white checker
-on the bar named black (IMG_64117: set share 0.0 against the named set) is why either set
-counts, and a set like the field leaves it untold.
+a checker at most 0.29 (67).  Against the disc's named set alone they reached 0.43, and on
+unseen46 IMG_61307 (a red die on a white checker, the disc named the red set) 0.85: either set
+counts since.  Bar-focused renders (seeds IMG_64001-64150: one checker moved to the bar in two
+of three, a die on the bar, on a bar checker in a third of them), dice on a bar disc: on a
+checker 0.84-1.0 where told (17 of 39), the one flat die told 0.1; a white checker on the bar
+named black (IMG_64117: 0.0 against the named set) is why either set counts there too, and a
+set like the field leaves it untold.
 
 ::
 
@@ -49,7 +50,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from vision.checkers.die_board import SET_LIKE_TRIANGLE, board_share
+from vision.checkers.die_board import SET_LIKE_TRIANGLE
 from vision.checkers.empty_board import colour_dist
 from vision.checkers.point_reads import FrameMeasures
 
@@ -67,18 +68,25 @@ def board_round(
     discs: Sequence[tuple[float, float, float, int]],
     tris: Sequence[np.ndarray],
 ) -> tuple[float, ...]:
-    """Per point disc (x, y in the input's pixels, radius, set 0 white / 1 black; ``tris``:
-    its point's triangle colour), the share of what shows round a die on it nearer the board
-    (the field, the triangle) than the disc's set; ``UNTOLD`` without a die on it."""
-    by_set = {b: c for b, c in m.sets}
+    """Per point disc (x, y in the input's pixels, radius, set; ``tris``: its point's triangle
+    colour), the share of what shows round a die on it nearer the board (the field, the
+    triangle) than either checker set: the disc may be named after the die's colour, not its
+    checker's (unseen46 IMG_61307: a red die on a white checker, the disc named the red set);
+    0 where a set is coloured like the board, ``UNTOLD`` without a die on it."""
+    sets = [c for _, c in m.sets]
     out: list[float] = []
-    for (x, y, _, blk), tri in zip(discs, tris, strict=True):
+    for (x, y, _, _), tri in zip(discs, tris, strict=True):
         px = seen((x, y / m.sy))
-        own = by_set.get(bool(blk))
-        if px is None or own is None:
+        if px is None or not sets:
             out.append(UNTOLD)
             continue
-        out.append(board_share(px, own, [m.field, tri]))
+        board = [m.field, tri]
+        if any(float(colour_dist(c, b)) < SET_LIKE_TRIANGLE for c in sets for b in board):
+            out.append(0.0)  # a set like the board: nothing to tell
+            continue
+        to_board = np.min(np.stack([colour_dist(px, b) for b in board]), axis=0)
+        to_set = np.min(np.stack([colour_dist(px, c) for c in sets]), axis=0)
+        out.append(float(np.mean(to_board < to_set)))
     return tuple(out)
 
 
@@ -140,9 +148,11 @@ def bar_dice_round(
 
 def bar_colour(m: FrameMeasures, span: tuple[float, float], ignore_mask: np.ndarray) -> np.ndarray:
     """The bar's colour: the median Lab of its strip (``span``, x in the board image) clear of
-    the dice (``ignore_mask``, 1 there)."""
+    the dice (``ignore_mask``, 1 there); the field's where none of it is in the picture."""
     x0, x1 = max(0, int(span[0])), min(m.lab.shape[1], int(np.ceil(span[1])))
     strip = m.lab[:, x0:x1]
     clear = ignore_mask[:, x0:x1] == 0
     px = strip[clear] if clear.any() else strip.reshape(-1, 3)
+    if not len(px):  # the bar outside the picture
+        return np.asarray(m.field, np.float32)
     return np.asarray(np.median(px, axis=0), np.float32)

@@ -46,7 +46,7 @@ class CheckerCounts:
     # die on one lies on a checker (``dice_place.place_die``).
     bar_discs: tuple[tuple[float, float, float], ...] = ()
     # Per disc of ``discs``, the share of what shows round a die on it nearer the board than
-    # its set; per disc of ``bar_discs``, the share nearer the bar's set than the board; -1
+    # either set; per disc of ``bar_discs``, the share nearer a set than the board; -1
     # where no die lies on it or too little shows (``die_rest``).
     disc_board: tuple[float, ...] = ()
     bar_disc_set: tuple[float, ...] = ()

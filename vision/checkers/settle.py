@@ -154,7 +154,10 @@ def settle_sides(
     seen = partial(seen_round_die, m.lab, d=m.d, ignore=m.ignore, sy=m.sy)
     disc_tris = [tri_each[row[idx]] for idx in indices for _ in point_discs[idx]]
     on_bar = bar_discs(circles, round_, geo, d, sy, bar_w + bar_b)
-    bar = bar_colour(m, geo.bar_span, ignore_mask)
+    reach = bar_reach(geo, d)
+    # The bar's colour only where a die may lie on it (~0.7 ms a frame).
+    on_it = [abs((b[0] + b[2]) / 2.0 - reach[0]) <= reach[1] for b in m.ignore]
+    bar = bar_colour(m, geo.bar_span, ignore_mask) if on_bar or any(on_it) else field
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),
@@ -176,7 +179,7 @@ def settle_sides(
         bar_discs=on_bar,
         disc_board=board_round(m, seen, discs, disc_tris),
         bar_disc_set=set_round(m, seen, on_bar, (bar_w, bar_b), bar),
-        bar_dice_set=bar_dice_round(m, seen, bar_reach(geo, d), bar),
+        bar_dice_set=bar_dice_round(m, seen, reach, bar),
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
