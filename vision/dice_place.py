@@ -54,6 +54,40 @@ NEAR_DISC = 1.2
 NEAR_DOUBT = 0.5
 
 
+# A disc round which this share of what shows round a die on it (``CheckerCounts.disc_board``,
+# ``die_rest``) is nearer the board than either checker set is no checker under the die.
+BOARD_SEEN = 0.8
+# A bar disc round which this share is nearer a checker set than the board is a checker: a
+# die on it lies on a checker, as sure as the bar's count.
+SET_SEEN = 0.6
+# A flat die on the bar, on no bar disc, round which this share of what shows is nearer a
+# checker set than the bar (``CheckerCounts.bar_dice_set``) may lie on a bar checker the
+# counter missed: doubted.  Bar-focused renders (seeds IMG_64001-64150, a third with a die on a
+# bar checker) board given, believed flat dice on the bar: on a checker 0.59-1.0 (5 of 9; the
+# other 4 not told), flat at most 0.34 (90); IMG_64001-64200: flat at most 0.61 (30).
+BAR_SET_SHOWS = 0.55
+
+
+def _bar_board(set_share: float) -> float:
+    """The share nearer the board round a bar disc (``UNTOLD`` stays)."""
+    return set_share if set_share < 0 else 1.0 - set_share
+
+
+def _bar_set(counts: CheckerCounts, k: int) -> bool:
+    """Does bar disc ``k`` show its set round the die?"""
+    return k < len(counts.bar_disc_set) and counts.bar_disc_set[k] >= SET_SEEN
+
+
+def _on_missed_checker(counts: CheckerCounts, q: np.ndarray) -> bool:
+    """Does a checker set show round the die centred at ``q`` on the bar
+    (``CheckerCounts.bar_dice_set``, ``BAR_SET_SHOWS`` or more), with no bar disc under it: a
+    bar checker the counter missed or placed elsewhere?"""
+    for x, y, r, share in counts.bar_dice_set:
+        if float(np.hypot(q[0] - x, q[1] - y)) < r and share >= BAR_SET_SHOWS:
+            return True
+    return False
+
+
 def boxes_in_work(readings: list[Any], to_work: np.ndarray) -> tuple[Box, ...]:
     """Each die's box, (x0, y0, x1, y1) in the work image's pixels (the checkers leave them out)."""
     boxes: list[Box] = []
@@ -89,7 +123,10 @@ def place_die(
     """The die as observed: its zone on the board, and ``on_checker`` when a flat die's centre
     lies on a counted checker's disc (its confidence is then no more than that point's); a flat
     die whose centre lies on the disc's rim (``ON_DISC`` to ``NEAR_DISC`` radii) is doubted, and
-    so is one on a bar checker's disc (``counts.bar_discs``)."""
+    so is one on a bar checker's disc (``counts.bar_discs``) unless a checker set shows round it
+    (``SET_SEEN``).  A disc round which the board shows (``BOARD_SEEN``) is the die's own outline
+    and is passed over; a flat die on the bar on no disc, with a set showing round it
+    (``BAR_SET_SHOWS``), is doubted (``checkers.die_rest``)."""
     cx, cy = reading.centre
     x, y = (float(v) for v in map_point(homography, (cx, cy)))
     zone = die_zone(x, y, geometry, white_home)
@@ -101,16 +138,23 @@ def place_die(
         # board given: 4 of 4 dice on a bar checker, 0.16-0.29 radii from its centre).
         discs = [disc[:3] for disc in counts.discs] + list(counts.bar_discs)
         away = [float(np.hypot(q[0] - dx, q[1] - dy)) / r for dx, dy, r in discs]
+        told = list(counts.disc_board) + [_bar_board(s) for s in counts.bar_disc_set]
+        if len(told) == len(away):
+            # A disc round which the board shows is the die's own outline, no checker.
+            away = [a if t < BOARD_SEEN else np.inf for a, t in zip(away, told, strict=True)]
         near = min(away, default=np.inf)
         if near < ON_DISC:
             state = "on_checker"
             confidence = min(confidence, point_confidence_at(x, y, counts, geometry, white_home))
-            if away.index(near) >= len(counts.discs):
+            k = away.index(near) - len(counts.discs)
+            if k >= 0 and not _bar_set(counts, k):
                 # A bar circle round a die may be the die taken for a bar checker (IMG_60520
                 # board found: a flat die on a bare bar counted as white's second bar checker):
-                # asked, not voiding the roll.
+                # asked, not voiding the roll, unless the bar's set shows round the die.
                 confidence = min(confidence, NEAR_DOUBT)
         elif near < NEAR_DISC:
+            confidence = min(confidence, NEAR_DOUBT)
+        elif zone == "bar" and _on_missed_checker(counts, q):
             confidence = min(confidence, NEAR_DOUBT)
     return ObservedDie(
         value=reading.value,

@@ -45,6 +45,15 @@ class CheckerCounts:
     # Bar checkers' circles (x, y, radius) in the same pixels, when the bar holds checkers: a
     # die on one lies on a checker (``dice_place.place_die``).
     bar_discs: tuple[tuple[float, float, float], ...] = ()
+    # Per disc of ``discs``, the share of what shows round a die on it nearer the board than
+    # either set; per disc of ``bar_discs``, the share nearer a set than the board; -1
+    # where no die lies on it or too little shows (``die_rest``).
+    disc_board: tuple[float, ...] = ()
+    bar_disc_set: tuple[float, ...] = ()
+    # Per die centred on the bar: its centre (x, y, the discs' pixels), a checker's radius and
+    # the share of what shows round it nearer a checker set than the bar (-1: not told;
+    # ``die_rest``).
+    bar_dice_set: tuple[tuple[float, float, float, float], ...] = ()
     # Share of the playing area unlike the empty board and not explained by the checkers found
     # (nor dice): a hand or other object in view.
     unexplained: float = 0.0

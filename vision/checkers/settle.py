@@ -17,6 +17,7 @@ from vision.checkers.by_die import near_box, round_die
 from vision.checkers.colours import colour_votes
 from vision.checkers.die_board import board_share, doubt_die_on_board
 from vision.checkers.die_cover import SlotView, doubt_covered
+from vision.checkers.die_rest import bar_colour, bar_dice_round, board_round, set_round
 from vision.checkers.empty_board import colour_dist
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.model import CHECKERS_PER_SIDE, CheckerColours, CheckerCounts, Found
@@ -150,6 +151,13 @@ def settle_sides(
     sure_alongs = [ev.outlines[row[idx]][1] for idx in range(24)]
     doubt_past_row(white, black, conf, found, sure_alongs, m.pitch)
     doubt_die_on_board(white, black, conf, found, partial(_board_round_die, m, tris))
+    seen = partial(seen_round_die, m.lab, d=m.d, ignore=m.ignore, sy=m.sy)
+    disc_tris = [tri_each[row[idx]] for idx in indices for _ in point_discs[idx]]
+    on_bar = bar_discs(circles, round_, geo, d, sy, bar_w + bar_b)
+    reach = bar_reach(geo, d)
+    # The bar's colour only where a die may lie on it (~0.7 ms a frame).
+    on_it = [abs((b[0] + b[2]) / 2.0 - reach[0]) <= reach[1] for b in m.ignore]
+    bar = bar_colour(m, geo.bar_span, ignore_mask) if on_bar or any(on_it) else field
     return CheckerCounts(
         white=tuple(white),
         black=tuple(black),
@@ -168,7 +176,10 @@ def settle_sides(
         ),
         off_confidence=0.5,
         discs=tuple(discs),
-        bar_discs=bar_discs(circles, round_, geo, d, sy, bar_w + bar_b),
+        bar_discs=on_bar,
+        disc_board=board_round(m, seen, discs, disc_tris),
+        bar_disc_set=set_round(m, seen, on_bar, (bar_w, bar_b), bar),
+        bar_dice_set=bar_dice_round(m, seen, reach, bar),
         unexplained=unexplained,
         checker_frac=d / geo.point_width,
     )
