@@ -68,6 +68,10 @@ _SEEN_SIZE = 0.75
 _MIDDLE_SCORE = 0.8
 # Off-colour: squared chroma off a strip's median over 25 ** 2 (exact in float32).
 _CHROMA2 = 625
+# A blob whose outline keeps this close to one distance from its centre (std / mean) is a disc:
+# a checker, most often one on the bar, not a cube.  Train renders IMG_64401-64600, board given,
+# the blobs taken as the cube: cubes 0.082-0.30, the checkers taken for it 0.032-0.061.
+_ROUND_CV = 0.07
 # A side strip's lighter blob this large (in cubes squared) is a tray whose notches are read.
 _TRAY_AREA = 4.0
 
@@ -130,13 +134,14 @@ def find_cube(
         # plainer than the trays and the frame beside them (the tray's edges, its shadow, the
         # table): a fainter cube stands out there.
         step = _BAR_LIGHTNESS if on_bar else _SIDE_LIGHTNESS
-        blobs = [
-            _blobs(_lighter(dl, chroma2, step)),
-            _blobs((dl < -step) & (chroma2 <= _CHROMA2)),
+        made = [
+            _labelled_blobs(_lighter(dl, chroma2, step)),
+            _labelled_blobs((dl < -step) & (chroma2 <= _CHROMA2)),
         ]
+        blobs = [m[0] for m in made]
         strip = _Strip(x0, x1, on_bar, step, dl, chroma2, blobs)
-        for bl in blobs:
-            best = _best_square(bl, strip, search, best)
+        for bl, labels in made:
+            best = _best_square(bl, labels, strip, search, best)
         searched.append(strip)
     face = None
     if best is None:
@@ -202,7 +207,11 @@ def find_cube(
 
 
 def _best_square(
-    blobs: Blobs, strip: _Strip, search: _Search, best: tuple[float, float, float] | None
+    blobs: Blobs,
+    labels: np.ndarray | None,
+    strip: _Strip,
+    search: _Search,
+    best: tuple[float, float, float] | None,
 ) -> tuple[float, float, float] | None:
     """The most cube-like blob of a strip's mask, if better than ``best`` (score, x, y)."""
     n, stats, cents = blobs
@@ -231,8 +240,13 @@ def _best_square(
         outside = rel < 0.0 or rel > 1.0
         # A cube waits on the board far more often than on the frame beyond the bar's ends.
         score = 1.0 - abs(np.log(side / cube_px)) - (0.3 if outside else 0.0)
-        if best is None or score > best[0]:
-            best = (score, x0 + cx, cy)
+        if best is not None and score <= best[0]:
+            continue
+        # Its outline is looked at only now (a disc is a checker, not the cube): few blobs get
+        # this far.
+        if labels is not None and not clipped and _radial_cv(labels, i, stats[i]) < _ROUND_CV:
+            continue
+        best = (score, x0 + cx, cy)
     return best
 
 
@@ -260,6 +274,20 @@ def _squares(
     return out
 
 
+def _radial_cv(labels: np.ndarray, i: int, stat: np.ndarray) -> float:
+    """The spread (std / mean) of blob ``i``'s outline's distances from its centre: a drawn
+    disc's ~0.02, a square's ~0.1 (a cube's seen blob 0.08-0.3).  (~40 us: OpenCV's calls on
+    float32, not numpy's.)"""
+    x, y, bw, bh = int(stat[0]), int(stat[1]), int(stat[2]), int(stat[3])
+    mask = (labels[y : y + bh, x : x + bw] == i).view(np.uint8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    pts = max(contours, key=len).reshape(-1, 2).astype(np.float32)  # one blob: one outline
+    m = cv2.moments(mask, True)
+    cx, cy = np.float32(m["m10"] / m["m00"]), np.float32(m["m01"] / m["m00"])
+    mean, std = cv2.meanStdDev(cv2.magnitude(pts[:, 0] - cx, pts[:, 1] - cy))
+    return float(std[0, 0] / max(mean[0, 0], 1e-6))
+
+
 Blobs = tuple[int, np.ndarray, np.ndarray]  # count (background included), stats, centroids
 _CLOSE, _OPEN = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
 _ERODE = np.ones((7, 7), np.uint8)  # the closing's 5 x 5 and the opening's 3 x 3 erosions
@@ -268,8 +296,14 @@ _NO_BLOBS: Blobs = (1, np.zeros((1, 5), np.int32), np.zeros((1, 2), np.float64))
 
 def _blobs(candidate: np.ndarray) -> Blobs:
     """A strip mask's blobs, made once per mask (each is searched more than one way)."""
+    return _labelled_blobs(candidate)[0]
+
+
+def _labelled_blobs(candidate: np.ndarray) -> tuple[Blobs, np.ndarray | None]:
+    """``_blobs`` of a mask and its label image (None when there are no blobs)."""
     if not candidate.any():
-        return _NO_BLOBS  # nothing to close or open (a third of the masks, mostly fainter ones)
+        # Nothing to close or open (a third of the masks, mostly fainter ones).
+        return _NO_BLOBS, None
     # Close first: the digits on the face must not split the cube into pieces; then open. (A
     # bool mask's bytes are its 0 / 1 values: a view, not a copy.) The closing's erosion and
     # the opening's are one by their sum, 7 x 7 (squares add, and outside the mask counts as
@@ -277,17 +311,18 @@ def _blobs(candidate: np.ndarray) -> Blobs:
     mask = cv2.dilate(candidate.view(np.uint8), _CLOSE)
     mask = cv2.dilate(cv2.erode(mask, _ERODE), _OPEN)
     if not cv2.countNonZero(mask):
-        return _NO_BLOBS  # most fainter masks are empty: labelling them is the search's cost
+        return _NO_BLOBS, None  # most fainter masks are empty: labelling them is the search's cost
     # Block-based labelling (2x2 blocks in raster order): the default's labels, stats and
     # centroids, about 3x faster with stats on these strips; Spaghetti's decision forest
     # labels as Grana's does (the same labels, stats and centroids bit for bit on 400 strip
-    # masks and 3000 random ones), ~20% faster.  16-bit labels (unused; the same stats) when
-    # they cannot overflow, ~0.1 ms less a call (~10 a read).
+    # masks and 3000 random ones), ~20% faster.  16-bit labels (the same stats) when they
+    # cannot overflow, ~0.1 ms less a call (~10 a read); the usual masks' labels give
+    # _best_square the blobs' outlines.
     bits = cv2.CV_16U if mask.size <= 65535 else cv2.CV_32S
-    n, _, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
+    n, labels, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
         mask, 8, bits, cv2.CCL_SPAGHETTI
     )
-    return n, stats, cents
+    return (n, stats, cents), labels
 
 
 def _lighter(dl: np.ndarray, chroma2: np.ndarray, step: float, scale: float = 1.0) -> np.ndarray:

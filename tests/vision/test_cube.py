@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
@@ -207,3 +208,23 @@ def test_a_white_cube_on_a_paper_boards_line_is_read_at_the_middle(value: int) -
     assert found is not None and found.location == "centre" and found.value == value
     img, h, geo = _paper_board(cube_face(2, body, body, side))
     assert find_cube(img, h, geo, "bottom-right") is None
+
+
+@pytest.mark.parametrize("grow", [1.0, 1.1, 1.2])
+def test_a_disc_on_the_bar_is_a_checker_not_the_cube(grow: float) -> None:
+    """_ROUND_CV: a light disc at the bar's middle, its area a cube's times ``grow`` squared
+    (checkers on the bar taken for the cube, IMG_64416, IMG_64518), is no cube; a square of the
+    same area is.  (The bar drawn the playing area's colour: a disc this large touching the
+    bar's edges would merge with them.)"""
+    geo = BoardGeometry(bar_frac=0.08)
+    side = _cube_side(geo) * grow
+    d = int(round(side * 2 / np.sqrt(np.pi)))  # a disc as large as the square
+    disc = np.zeros((d + 4, d + 4, 4), np.uint8)
+    cv2.circle(disc, ((d + 4) // 2, (d + 4) // 2), d // 2, (225, 230, 232, 255), -1, cv2.LINE_AA)
+    img, h, geo = _drawn_board((40, 75, 120), disc, (600.0, 450.0))
+    assert find_cube(img, h, geo, "bottom-right") is None
+    s = int(round(side))
+    square = np.full((s, s, 4), (225, 230, 232, 255), np.uint8)
+    img, h, geo = _drawn_board((40, 75, 120), square, (600.0, 450.0))
+    cube = find_cube(img, h, geo, "bottom-right")
+    assert cube is not None and cube.location == "centre"
