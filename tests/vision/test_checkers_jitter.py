@@ -42,3 +42,12 @@ def test_flips_and_wrong_believed_are_counted() -> None:
     assert (t.points, t.flipped, t.believed_flip, t.belief_flipped) == (24, 1, 1, 1)
     assert (t.wrong_believed, t.wrong_plain, t.exact_plain, t.exact_all) == (1, 0, 1, 0)
     assert t.stages == {"found": 1, "belief-reads": 1}
+
+
+def test_each_variant_is_tallied() -> None:
+    truth = [(1, 0)] * 24
+    plain = [_read((1, 0), 1.0, 1)] * 24
+    odd = [_read((0, 1), 0.9, 1)] + [_read((1, 0), 1.0, 1)] * 23
+    t = JitterTally()
+    score_board("IMG_2", truth, [plain, plain, odd], t, ["plain", "shift0", "noise"])
+    assert t.by_variant == {"plain": [0, 0], "shift0": [0, 0], "noise": [1, 1]}

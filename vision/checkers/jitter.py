@@ -40,6 +40,9 @@ from vision.observation import BELIEVED
 SHIFT = 0.3  # px: each corner's shift, at most, per axis
 SHIFTS = 4  # corner draws per board
 NOISE = 1  # grey levels: the frame's noise, at most
+# The names the measure wraps or swaps in for a read (module attributes, looked up by name).
+_READ_POINTS = "read_points"
+_RECTIFY = "rectify"
 
 
 @dataclass(frozen=True)
@@ -86,25 +89,25 @@ class Trace:
 @contextmanager
 def tracing(trace: Trace) -> Iterator[None]:
     """Within the block, ``count_checkers`` records its cells' finds and per-point reads."""
-    original = count_mod.read_points
+    original = getattr(count_mod, _READ_POINTS)
 
     def traced(m: Any, ev: Any, cue: Any) -> Any:
         reads = original(m, ev, cue)
         for i, idx in enumerate(ev.indices):
             trace.found[idx] = len(ev.found[i])
-        trace.read = [
-            (reads.white[i], reads.black[i], float(reads.conf[i])) for i in range(24)
-        ]
+        trace.read = [(reads.white[i], reads.black[i], float(reads.conf[i])) for i in range(24)]
         return reads
 
-    count_mod.read_points = traced
+    setattr(count_mod, _READ_POINTS, traced)
     try:
         yield
     finally:
-        count_mod.read_points = original
+        setattr(count_mod, _READ_POINTS, original)
 
 
-def _square_rectify(image: np.ndarray, homography: Any, width: int, height: int) -> np.ndarray:
+def _square_rectify(
+    image: np.ndarray, homography: np.ndarray, width: int, height: int
+) -> np.ndarray:
     """The board warped straight to the counter's square pixels (its aspect from the quad)."""
     h = np.asarray(homography, dtype=np.float64).reshape(3, 3)
     canon = np.array([[0, 0], [CANON_W, 0], [CANON_W, CANON_H], [0, CANON_H]], np.float64)
@@ -112,25 +115,28 @@ def _square_rectify(image: np.ndarray, homography: Any, width: int, height: int)
     aspect = quad_aspect(tuple((float(x), float(y)) for x, y in quad))
     sq = max(16, int(round(width / max(aspect, 0.3))))
     h = np.diag([width / CANON_W, sq / CANON_H, 1.0]) @ h
-    return cv2.warpPerspective(image, h, (width, sq), flags=cv2.INTER_LINEAR)
+    out: np.ndarray = cv2.warpPerspective(image, h, (width, sq), flags=cv2.INTER_LINEAR)
+    return out
 
 
 @contextmanager
 def square_warp(on: bool) -> Iterator[None]:
-    original = reader_mod.rectify
+    """Within the block (when ``on``), the reader warps the board to square pixels."""
+    original = getattr(reader_mod, _RECTIFY)
     if on:
-        reader_mod.rectify = _square_rectify
+        setattr(reader_mod, _RECTIFY, _square_rectify)
     try:
         yield
     finally:
-        reader_mod.rectify = original
+        setattr(reader_mod, _RECTIFY, original)
 
 
 def noisy(frame: np.ndarray, seed: int) -> np.ndarray:
     """``frame`` with uniform integer noise of at most ``NOISE`` grey levels per pixel."""
     rng = np.random.default_rng(seed)
     n = rng.integers(-NOISE, NOISE + 1, frame.shape, dtype=np.int16)
-    return np.clip(frame.astype(np.int16) + n, 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(frame.astype(np.int16) + n, 0, 255).astype(np.uint8)
+    return out
 
 
 def read_once(reader: Any, frame: np.ndarray, corners: np.ndarray, v: Variant) -> list[PointRead]:
@@ -167,10 +173,13 @@ class JitterTally:
     believed_flip: int = 0  # count flips where one of the differing reads is believed
     wrong_believed: int = 0  # points believed with a wrong count in some read
     wrong_plain: int = 0  # ... in the plain read
+    believed_plain: int = 0  # points believed in the plain read
     boards: int = 0
     exact_plain: int = 0
     exact_all: int = 0  # boards exact in every read
     stages: dict[str, int] = field(default_factory=dict)
+    # Per variant: points whose count differs from the plain read's, and wrong believed.
+    by_variant: dict[str, list[int]] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
 
 
@@ -183,10 +192,18 @@ def _stage(a: PointRead, b: PointRead) -> str:
 
 
 def score_board(
-    name: str, truth: list[tuple[int, int]], reads: list[list[PointRead]], t: JitterTally
+    name: str,
+    truth: list[tuple[int, int]],
+    reads: list[list[PointRead]],
+    t: JitterTally,
+    names: list[str] | None = None,
 ) -> None:
-    """Add one board's reads (plain first) to ``t``."""
+    """Add one board's reads (plain first; ``names``: the variants') to ``t``."""
     plain = reads[0]
+    for v, r in zip(names or [], reads, strict=False):
+        tv = t.by_variant.setdefault(v, [0, 0])
+        tv[0] += sum(r[i].count != plain[i].count for i in range(24))
+        tv[1] += sum(r[i].believed and r[i].count != truth[i] for i in range(24))
     t.boards += 1
     t.exact_plain += all(plain[i].count == truth[i] for i in range(24))
     t.exact_all += all(r[i].count == truth[i] for r in reads for i in range(24))
@@ -197,6 +214,7 @@ def score_board(
         wrong_sure = [p for p in seen if p.believed and p.count != truth[i]]
         t.wrong_believed += bool(wrong_sure)
         t.wrong_plain += plain[i].believed and plain[i].count != truth[i]
+        t.believed_plain += plain[i].believed
         if len(counts) > 1:
             t.flipped += 1
             sure = any(p.believed for p in seen)
@@ -258,11 +276,14 @@ def run(
         frame = load_image(s.image_path)
         corners = np.asarray(lab.board.corners, np.float64).reshape(4, 2)
         digits = "".join(ch for ch in s.name if ch.isdigit())
-        vs = variants(seed, int(digits or n), shifts)
+        vs = variants(seed, int(digits) if digits else n, shifts)
         reads = [read_once(readers[home], frame, corners, v) for v in vs]
         assert lab.board.white is not None and lab.board.black is not None
-        truth = [(int(w), int(b)) for w, b in zip(lab.board.white, lab.board.black, strict=True)]
-        score_board(s.name, truth, reads, t)
+        truth = [
+            (int(w or 0), int(b or 0))
+            for w, b in zip(lab.board.white, lab.board.black, strict=True)
+        ]
+        score_board(s.name, truth, reads, t, [v.name for v in vs])
         if progress is not None:
             progress(n + 1, len(samples))
     return t
@@ -276,8 +297,11 @@ def report(t: JitterTally) -> str:
             f"points {t.points}: count flips {t.flipped} ({t.flipped * pct:.2f}%), "
             f"of them with a believed read {t.believed_flip}; belief-only flips "
             f"{t.belief_flipped} ({t.belief_flipped * pct:.2f}%)",
-            f"wrong believed: plain {t.wrong_plain}, in any read {t.wrong_believed}",
+            f"plain believed / wrong {t.believed_plain} / {t.wrong_plain}; wrong believed in "
+            f"any read {t.wrong_believed}",
             "stages: " + ", ".join(f"{k} {v}" for k, v in sorted(t.stages.items())),
+            "by variant (counts unlike plain / wrong believed): "
+            + ", ".join(f"{k} {a}/{b}" for k, (a, b) in t.by_variant.items()),
         ]
     )
 
