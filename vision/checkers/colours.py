@@ -95,6 +95,34 @@ LIGHT_SET = 150.0
 NAMED_APART = 6.0
 
 
+def named_closely(white_l: np.ndarray, black_l: np.ndarray) -> bool:
+    """Are the sets' names (white the lighter) in doubt: white's samples (Lab L) lighter than
+    black's by under NAMED_APART, or by under it once one sample of a set of two or more is
+    left out (the names hang on one checker: a stray sample, a die's or a shadow's, that
+    joined a set of one and made it the darker; session 29's jitter measure, own
+    IMG_62731 with +-1 grey of noise: a lone green checker and a stray at L 77 named black
+    beside fifteen red ones, every point swapped at 0.75-0.89).  Board given, jitter measure
+    (7 reads a board): own IMG_62601-62800 counts believed wrong in any read 7 -> 3; held out
+    IMG_62801-63000 see the README; plain reads: dev unchanged, held out one board doubted
+    (IMG_62900, a phantom black checker beside one real one: 4 right counts no longer
+    believed), exact unchanged everywhere.
+
+    >>> named_closely(np.array([126.0, 127.0, 125.0]), np.array([158.0, 77.0]))
+    True
+    >>> named_closely(np.array([126.0, 127.0, 125.0]), np.array([78.0, 77.0]))
+    False
+    """
+    lo = float(white_l.mean() - black_l.mean())
+    for j, v in enumerate((white_l, black_l)):
+        n = len(v)
+        if n >= 2:
+            s = float(v.sum())
+            out = ((s - float(v.max())) / (n - 1), (s - float(v.min())) / (n - 1))
+            other = float((black_l if j == 0 else white_l).mean())
+            lo = min(lo, *(m - other if j == 0 else other - m for m in out))
+    return lo < NAMED_APART
+
+
 def colour_labels(
     feats: np.ndarray, colours: CheckerColours | None, free: np.ndarray | None = None
 ) -> np.ndarray:
@@ -178,9 +206,10 @@ def frame_colours(
     if shaded_apart(feats[free], labels[free]):
         return labels, True
     light = [feats[free & (labels == j), 0] for j in (0, 1)]
-    if all(len(v) for v in light) and float(light[0].mean() - light[1].mean()) < NAMED_APART:
+    if all(len(v) for v in light) and named_closely(light[0], light[1]):
         # Two sets whose names lightness does not give (white beside cream or wood named by
-        # hue): a swap reads every point the other colour at full confidence.
+        # hue), or whose names one checker gives: a swap reads every point the other colour
+        # at full confidence.
         return labels, True
     counts = [int(np.sum(free & (labels == j))) for j in (0, 1)]
     if min(counts) != 1 or max(counts) < 3:
