@@ -111,3 +111,13 @@ _SETTLED_CUT = 0.5
 _SURE_COCKED = 0.95
 _SURE_ONE_CUT = 0.75
 _SURE_TWO_CUT = 0.85
+
+# Session 29 (not kept): the views centred on the die body's mask (its centroid on the plain
+# crop) instead of the read top face, for dice cocked 30-45 degrees (two faces of about one
+# size). As six more views in the mean they lose (cocked vs other dice, board given, AUC
+# IMG_62201-62400 0.9957 -> 0.9912, IMG_61601-62200 0.9947 -> 0.9893): a flat die's body is
+# off its face too, and about 4% of right flat dice score over 0.9 so. As a grey cue for the dice
+# that ``vision.dice_tilt.GREY_BODY_BEYOND`` keeps from grey (face mask under 1.8 die faces,
+# body-centred mean over 0.95) it doubted cocked / right flat dice 6 / 2 and 5 / 0 there (acted
+# on / wrong IMG_62201-62400 652/26 -> 649/23); real boards and dev (given, found) identical,
+# and held out IMG_62401-62600 too (given 356/19, found 336/14): it never fired there.
