@@ -46,6 +46,9 @@ def fanned_count(
     return max(6, int(round(1 + (extent - d) / period)))
 
 
+# Outlines closer than this (in checker diameters) step as a fanned stack's, each checker half
+# over the next; a flat row's step a checker or more.
+FANNED_GAP = 0.93
 # A chain's first outline this near (in steps) its second checker's place counts it from the
 # edge, its edge checker unseen.
 NEXT_TOL = 0.15
@@ -71,7 +74,7 @@ def chain_count(
     if len(a) < 3:
         return None
     gaps = np.diff(a)
-    small = gaps[(gaps > 0.3 * d) & (gaps < 0.93 * d)]
+    small = gaps[(gaps > 0.3 * d) & (gaps < FANNED_GAP * d)]
     if len(small) < 2:
         return None
     period = float(np.median(small))
@@ -98,6 +101,12 @@ def chain_count(
     beyond = last > 0.5 * d + 4.45 * max(pitch, d)
     even = _even_chain(a, period, pitch, n, beyond)
     if (even_only or not beyond) and not even:
+        return None
+    steps = np.diff(a[a <= last])
+    if not even and 2 * int(np.count_nonzero(steps < FANNED_GAP * d)) < len(steps):
+        # Beyond a pyramid's reach but uneven: most of its steps a flat row's (a checker
+        # apart), a stray outline between two making the small gaps (own IMG_63001-63200: a
+        # row of six read 11 by a logo's ring), no fanned stack.
         return None
     if end > last + 0.5 * d + 0.5 * period:
         # The stack's colour runs on past the chain's last outline (its top ones lost).
