@@ -18,7 +18,7 @@ SURE = 0.65
     [
         (21063, 19, 11, 6),  # a dark pyramid's second layer lost: its side's one doubted stack
         (21229, 23, 10, 0),  # a dark 10 leaning into its column, read empty: the learned cue
-        (21002, 17, 9, 1),  # a dark 9 read 1: the side's only doubted point
+        (21002, 17, 9, 5),  # a dark 9 read 5 (1 before the fifth slot's colour): its only doubt
         (21075, 24, 10, 5),  # a dark 10 read 5 and believed: the side's one full first layer
     ],
 )

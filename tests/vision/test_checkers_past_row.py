@@ -40,7 +40,9 @@ def _read_given(index: int) -> dict[str, Any]:
 def test_a_touching_row_at_the_side_read_one_short_is_doubted(monkeypatch) -> None:
     # IMG_60126: black's 5 touching at the board's side (point 24), a pitch shorter than the
     # board's: its fifth checker's verified (not sure) outline lies off the grid past the
-    # four slots counted, on a row with no colour run of its own.
+    # four slots counted, on a row with no colour run of its own.  (Its fifth slot's colour
+    # now counts it 5, doubted: test_checkers_fifth_slot; left out here.)
+    monkeypatch.setattr("vision.checkers.point_reads.set_slot_room", lambda *a: 0)
     read = _read_given(60125)
     assert read["board"]["black"][23] == 4
     assert read["confidence"]["points"][23] < SURE

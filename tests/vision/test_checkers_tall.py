@@ -138,3 +138,16 @@ def test_a_full_rows_faint_edge_slots_beside_a_clear_far_one_are_covered() -> No
     fs = [Found(21.0 + 43.0 * k, 22.0, 21.0 + 43.0 * k, (20.0, 128.0, 128.0)) for k in range(5)]
     kept, doubtful = checked_row(fs, rims, cell, 480, 43.0)
     assert len(kept) == 5 and doubtful
+
+
+def test_a_tight_fanned_stack_counts_by_its_step_when_twice_it_peaks_as_high() -> None:
+    # Twelve fanned at under half a pitch whose every other rim is lighter: the profile repeats
+    # at twice the step a little more than at it (own IMG_63068: a light 12 read 7).
+    d, pitch, half, width, step = 38.0, 41.0, 250, 41, 18.8
+    yy, xx = np.mgrid[0:half, 0:width].astype(np.float32)
+    strip = np.full((half, width, 3), (30.0, 128.0, 128.0), np.float32)
+    for k in range(12):
+        r = np.hypot(xx - width / 2.0, yy - (0.5 * d + k * step))
+        strip[(r < 0.5 * d), 0] = 24.0
+        strip[(np.abs(r - 0.45 * d) < 2.0), 0] = 56.0 if k % 2 else 46.0
+    assert fanned_count(strip, d + 11 * step, pitch, d) == 12

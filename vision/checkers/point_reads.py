@@ -14,7 +14,7 @@ from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import backed, colour_only, outlined_any
 from vision.checkers.row_rims import checked_row
 from vision.checkers.short_side import DOUBTED
-from vision.checkers.slot_colour import like_set_slots
+from vision.checkers.slot_colour import like_set_slots, set_slot_room
 from vision.checkers.slot_model import PointSlots, model_row
 from vision.checkers.stacks import slot_outlined
 
@@ -255,6 +255,7 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
                 fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
                 n = len(fs)
                 conf[idx] = min(conf[idx], 0.5)
+        looked = n  # the slots past it were looked at above (or it was empty)
         if conf[idx] < DOUBTED and n < min(5, max_first):
             # Already doubted: the learned cue may see the next checkers' shape (dark on dark).
             fs, blk = model_row(fs, c, strips[i], cares[i], refs, size, sets, blk)
@@ -264,6 +265,22 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
             # first two (dark on dark at the board's side, its rim cut by the frame): doubtful,
             # still empty.
             conf[idx] = 0.5
+        room = set_slot_room(max_first, h // 2, d, pitch)
+        past = (
+            [col for b, col in sets if b == blk]
+            if 0 < n < room and (n > looked or room > max_first)
+            else []
+        )
+        if past:
+            # A row the learned cue lengthened, or of four on a half that barely holds five:
+            # its slots past coloured like its set too, doubtfully (a dark fifth checker on
+            # the dark field past the triangle's tip).
+            alongs = [fs[-1].along + j * pitch for j in range(1, room - n + 1)]
+            more = like_set_slots(strips[i], cares[i], tri_mask, refs, past[0], alongs, d)
+            if more:
+                fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
+                n = len(fs)
+                conf[idx] = min(conf[idx], 0.5)
         # One or two checkers, one without an outline (verified or not): first to go at 16.
         loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
         if n and not outlined_any(fs, raw_alongs, d):

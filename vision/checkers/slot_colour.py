@@ -63,6 +63,29 @@ ROW_SHARE = 0.95
 LIGHT_SEP = 12.0
 
 
+# The fifth slot a half only "barely" holds (``stacks.first_layer_slots`` gives four: the fifth
+# checker's far rim overhangs the half's last 0.2 d) is still looked at for its set's colour
+# when its disc as ``like_set_slots`` samples it (FIFTH_DISC d round the slot) lies inside the
+# half: a dark fifth checker past a dark row, on the dark field past the triangle's tip, shows
+# no outline (own IMG_63001-63200: two black fives at the board's end read four, each then
+# doubted and its missing checker given to another point by the short side's fill).
+FIFTH_DISC = 0.35
+
+
+def set_slot_room(max_first: int, half: int, d: float, pitch: float) -> int:
+    """The slots (up to five) ``like_set_slots`` may look at past a row: the first layer's
+    ``max_first``, and a fifth that the half barely holds when its sampled disc fits.
+
+    >>> set_slot_room(4, 225, 42.0, 44.0), set_slot_room(4, 210, 42.0, 44.0)
+    (5, 4)
+    >>> set_slot_room(5, 260, 42.0, 44.0), set_slot_room(3, 180, 42.0, 44.0)
+    (5, 3)
+    """
+    if max_first == 4 and 0.5 * d + 4 * pitch + FIFTH_DISC * d <= half:
+        return 5
+    return min(5, max_first)
+
+
 def like_set_slots(
     strip: np.ndarray,
     care: np.ndarray,
