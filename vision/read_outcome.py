@@ -57,12 +57,25 @@ def point_confidence_at(
     >>> point_confidence_at(g.width / 2, g.height / 2, c, g, "bottom-right")  # the bar
     0.9
     """
+    idx = point_index_at(x, y, geo, white_home)
+    return counts.bar_confidence if idx is None else counts.point_confidence[idx]
+
+
+def point_index_at(x: float, y: float, geo: BoardGeometry, white_home: str) -> int | None:
+    """The point (index) at canonical (x, y); None off the points (the bar, the frame).
+
+    >>> g = BoardGeometry()
+    >>> point_index_at(g.width - 1, g.height - 1, g, "bottom-right")  # white's 1 point
+    0
+    >>> point_index_at(g.width / 2, g.height / 2, g, "bottom-right") is None  # the bar
+    True
+    """
     row = "top" if y < geo.height / 2 else "bottom"
     for column in range(12):
         x0, x1 = geo.column_span(column)
         if x0 <= x < x1:
-            return counts.point_confidence[geo.point_index(column, row, white_home)]
-    return counts.bar_confidence
+            return geo.point_index(column, row, white_home)
+    return None
 
 
 def frame_problem(frame: Any) -> str:

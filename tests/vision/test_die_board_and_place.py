@@ -13,6 +13,7 @@ from vision.checkers.die_board import board_share, doubt_die_on_board
 from vision.checkers.model import CheckerCounts, Found
 from vision.checkers.settle import seen_round_die
 from vision.dice_place import NEAR_DOUBT, place_die
+from vision.read_outcome import point_index_at
 
 BOARD = np.array([200.0, 128.0, 140.0], np.float32)  # a pale triangle
 SET = np.array([70.0, 150.0, 150.0], np.float32)  # the row's set, dark red
@@ -62,8 +63,9 @@ def test_more_found_than_counted_is_left_alone() -> None:
 def _die_at(dx: float) -> tuple[str, float]:
     g = BoardGeometry()
     x, y = g.width * 0.8, g.height * 0.9  # a bottom point of the right half
+    one = tuple(int(i == point_index_at(x, y, g, "bottom-right")) for i in range(24))
     counts = CheckerCounts(
-        (0,) * 24, (0,) * 24, 0, 0, 15, 15, False, (0.9,) * 24, 1.0, 1.0, discs=((x, y, 30.0, 0),)
+        one, (0,) * 24, 0, 0, 14, 15, False, (0.9,) * 24, 1.0, 1.0, discs=((x, y, 30.0, 0),)
     )
     reading = SimpleNamespace(
         value=3, bbox=(0, 0, 1, 1), centre=(x + dx, y), state="flat", confidence=1.0

@@ -15,6 +15,7 @@ from vision.checkers.model import CheckerCounts
 from vision.checkers.point_reads import FrameMeasures
 from vision.checkers.settle import seen_round_die
 from vision.dice_place import NEAR_DOUBT, place_die
+from vision.read_outcome import point_index_at
 
 FIELD = np.array([200.0, 128.0, 140.0], np.float32)  # a pale board
 BAR = np.array([90.0, 135.0, 150.0], np.float32)  # a wooden bar
@@ -80,8 +81,27 @@ def test_a_flat_die_whose_disc_shows_the_board_is_flat_not_on_a_checker() -> Non
         (UNTOLD, ("on_checker", 0.2)),
     ):
         counts = CheckerCounts(
-            (0,) * 24, (0,) * 24, 0, 0, 15, 15, False, (0.2,) * 24, 1.0, 1.0,
+            _one_at(x, y), (0,) * 24, 0, 0, 14, 15, False, (0.2,) * 24, 1.0, 1.0,
             discs=((x, y, 30.0, 0),), disc_board=(told,),
+        )  # fmt: skip
+        assert _placed(counts, x + 5.0, y) == want
+
+
+def _one_at(x: float, y: float) -> tuple[int, ...]:
+    """White's counts: one checker on the point at canonical (x, y)."""
+    at = point_index_at(x, y, BoardGeometry(), "bottom-right")
+    return tuple(int(i == at) for i in range(24))
+
+
+def test_a_flat_die_on_a_disc_of_a_point_read_empty_is_flat_not_on_a_checker() -> None:
+    # Renders IMG_64001-64200 board given: 18 of 29 flat dice asked about as on a checker lay
+    # on a circle of a point the count read empty; no die on a checker did (0 of 67).
+    g = BoardGeometry()
+    x, y = g.width * 0.8, g.height * 0.9
+    for white, want in ((_one_at(x, y), ("on_checker", 0.2)), ((0,) * 24, ("flat", 1.0))):
+        counts = CheckerCounts(
+            white, (0,) * 24, 0, 0, 15 - sum(white), 15, False, (0.2,) * 24, 1.0, 1.0,
+            discs=((x, y, 30.0, 0),), disc_board=(UNTOLD,),
         )  # fmt: skip
         assert _placed(counts, x + 5.0, y) == want
 
