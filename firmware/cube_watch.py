@@ -9,10 +9,13 @@ are told once.  It never blocks play and never changes the match: only the playe
 
 Only a cube whose number is read is compared (an unread one says too little, and is what
 the reader leaves in doubt).  Renders, board given (IMG_64401-64800, dev found and given):
-of 480 frames with a cube read with its number, 3 disagreed with the truth (a cube read on a
-checker-free scene, two faces misread); the referee sees still scenes again and again, so one
-misreading says its notice once, not every frame.  The cube is compared only while it should
-lie still: not while a double or a resignation is offered, nor after the match.
+of 480 frames with a cube read with its number, 3 disagreed with the truth (a cube read where
+there was none, two faces misread); four-dice renders of IMG_64401-64800 (plain and real pips,
+the same cubes), 5 and 7 of 312 (faces misread, cubes on the wrong side): with the buttons
+pressed right, 1-2% of such still scenes would say a false notice (a glance for the
+players). The referee sees still scenes again and again, so one misreading says its notice
+once, not every frame.  The cube is compared only while it should lie still: not while a
+double or a resignation is offered, nor after the match.
 
 ::
 
