@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from firmware.commands import COMMANDS, match_change
+from firmware.cube_watch import CubeWatch
 from firmware.dice_memory import DiceCall, DiceMemory, judge_dice, too_many_dice
 from firmware.events import Kind, RefereeEvent
 from firmware.matching import BoardRead, MatchSettings, nearest, read_board
@@ -64,13 +65,20 @@ class Referee:
         self._correcting = False  # a correction was demanded: wait for the dice to come back
         self._opening_seen = False
         self._dice = DiceMemory(settings.dice_confidence)  # scenery and the accepted roll
+        self._cube = CubeWatch()  # the camera's cube against the match's, said once
 
     # -- public ----------------------------------------------------------------------
 
     def observe(self, obs: Observation) -> list[RefereeEvent]:
-        """One confirmed (still, repeated) observation of the board."""
+        """One confirmed (still, repeated) observation of the board; a notice follows when the
+        camera's cube disagrees with the match's (:mod:`firmware.cube_watch`)."""
         if obs.status != "ok" or obs.white is None:
             return self._say(Kind.STATUS, f"camera: {obs.status.replace('_', ' ')}", None)
+        events = self._observe(obs)
+        said = self._cube.notice(obs.cube, self.match.cube, self.match.phase)
+        return events if said is None else [*events, RefereeEvent(Kind.CUBE, said, None)]
+
+    def _observe(self, obs: Observation) -> list[RefereeEvent]:
         obs = self._dice.without_scenery(obs)
         phase = self.match.phase
         if self.match.is_over:
