@@ -84,9 +84,7 @@ def board_round(
         if any(float(colour_dist(c, b)) < SET_LIKE_TRIANGLE for c in sets for b in board):
             out.append(0.0)  # a set like the board: nothing to tell
             continue
-        to_board = np.min(np.stack([colour_dist(px, b) for b in board]), axis=0)
-        to_set = np.min(np.stack([colour_dist(px, c) for c in sets]), axis=0)
-        out.append(float(np.mean(to_board < to_set)))
+        out.append(_nearer_share(px, board, sets))
     return tuple(out)
 
 
@@ -114,9 +112,7 @@ def set_round(
         if px is None:
             out.append(UNTOLD)
             continue
-        to_board = np.min(np.stack([colour_dist(px, b) for b in board]), axis=0)
-        to_set = np.min(np.stack([colour_dist(px, c) for c in sets]), axis=0)
-        out.append(float(np.mean(to_set < to_board)))
+        out.append(_nearer_share(px, sets, board))
     return tuple(out)
 
 
@@ -140,9 +136,7 @@ def bar_dice_round(
         if px is None:
             out.append((x, y, m.d / 2.0, UNTOLD))
             continue
-        to_board = np.min(np.stack([colour_dist(px, b) for b in board]), axis=0)
-        to_set = np.min(np.stack([colour_dist(px, c) for _, c in m.sets]), axis=0)
-        out.append((x, y, m.d / 2.0, float(np.mean(to_set < to_board))))
+        out.append((x, y, m.d / 2.0, _nearer_share(px, [c for _, c in m.sets], board)))
     return tuple(out)
 
 
@@ -156,3 +150,12 @@ def bar_colour(m: FrameMeasures, span: tuple[float, float], ignore_mask: np.ndar
     if not len(px):  # the bar outside the picture
         return np.asarray(m.field, np.float32)
     return np.asarray(np.median(px, axis=0), np.float32)
+
+
+def _nearer_share(
+    px: np.ndarray, these: Sequence[np.ndarray], those: Sequence[np.ndarray]
+) -> float:
+    """The share of the pixels ``px`` nearer one of the colours ``these`` than any of ``those``."""
+    to_these = np.min(np.stack([colour_dist(px, c) for c in these]), axis=0)
+    to_those = np.min(np.stack([colour_dist(px, c) for c in those]), axis=0)
+    return float(np.mean(to_these < to_those))
