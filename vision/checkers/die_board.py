@@ -14,7 +14,7 @@ checkers, believed at 0.91).  A die lying on a real checker shows that checker's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -44,11 +44,28 @@ def board_share(px: np.ndarray, own: np.ndarray, board: list[np.ndarray]) -> flo
     >>> board_share(px, np.array([60.0, 128, 128]), [np.array([190.0, 128, 128])])
     0.75
     """
-    if min(float(colour_dist(own, b)) for b in board) < SET_LIKE_TRIANGLE:
+    if like_board([own], board):
         return 0.0  # the set is the board's colour: nothing to tell
-    to_own = colour_dist(px, own)
-    to_board = np.min(np.stack([colour_dist(px, b) for b in board]), axis=0)
-    return float(np.mean(to_board < to_own))
+    return nearer_share(px, board, [own])
+
+
+def like_board(sets: Sequence[np.ndarray], board: Sequence[np.ndarray]) -> bool:
+    """Is a set's colour (``sets``) within ``SET_LIKE_TRIANGLE`` of a ``board`` colour: what
+    shows round a die cannot tell that set from the board."""
+    return any(float(colour_dist(c, b)) < SET_LIKE_TRIANGLE for c in sets for b in board)
+
+
+def nearer_share(px: np.ndarray, these: Sequence[np.ndarray], those: Sequence[np.ndarray]) -> float:
+    """The share of the pixels ``px`` (Lab) nearer one of the colours ``these`` than any of
+    ``those``.
+
+    >>> px = np.array([[200.0, 128, 128]] * 3 + [[60.0, 128, 128]], np.float32)
+    >>> nearer_share(px, [np.array([60.0, 128, 128])], [np.array([190.0, 128, 128])])
+    0.25
+    """
+    to_these = np.min(np.stack([colour_dist(px, c) for c in these]), axis=0)
+    to_those = np.min(np.stack([colour_dist(px, c) for c in those]), axis=0)
+    return float(np.mean(to_these < to_those))
 
 
 def doubt_die_on_board(

@@ -50,8 +50,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from vision.checkers.die_board import SET_LIKE_TRIANGLE
-from vision.checkers.empty_board import colour_dist
+from vision.checkers.die_board import like_board, nearer_share
 from vision.checkers.point_reads import FrameMeasures
 
 # No die reaches the disc, or too little of it shows round the die to tell.
@@ -81,10 +80,10 @@ def board_round(
             out.append(UNTOLD)
             continue
         board = [m.field, tri]
-        if any(float(colour_dist(c, b)) < SET_LIKE_TRIANGLE for c in sets for b in board):
+        if like_board(sets, board):
             out.append(0.0)  # a set like the board: nothing to tell
             continue
-        out.append(_nearer_share(px, board, sets))
+        out.append(nearer_share(px, board, sets))
     return tuple(out)
 
 
@@ -102,9 +101,7 @@ def set_round(
     coloured like the board (``die_board.SET_LIKE_TRIANGLE``)."""
     board = [m.field, bar]
     sets = [c for _, c in m.sets] if sum(held) else []
-    if not sets or any(
-        float(colour_dist(own, b)) < SET_LIKE_TRIANGLE for own in sets for b in board
-    ):
+    if not sets or like_board(sets, board):
         return (UNTOLD,) * len(discs)
     out: list[float] = []
     for x, y, _ in discs:
@@ -112,7 +109,7 @@ def set_round(
         if px is None:
             out.append(UNTOLD)
             continue
-        out.append(_nearer_share(px, sets, board))
+        out.append(nearer_share(px, sets, board))
     return tuple(out)
 
 
@@ -126,7 +123,7 @@ def bar_dice_round(
     checker the counter missed shows that checker round it.  ``UNTOLD`` where too little shows
     or a set is coloured like the board."""
     board = [m.field, bar]
-    like = any(float(colour_dist(c, b)) < SET_LIKE_TRIANGLE for _, c in m.sets for b in board)
+    like = like_board([c for _, c in m.sets], board)
     out: list[tuple[float, float, float, float]] = []
     for x0, y0, x1, y1 in m.ignore:
         x, y = (x0 + x1) / 2.0, (y0 + y1) / 2.0
@@ -136,7 +133,7 @@ def bar_dice_round(
         if px is None:
             out.append((x, y, m.d / 2.0, UNTOLD))
             continue
-        out.append((x, y, m.d / 2.0, _nearer_share(px, [c for _, c in m.sets], board)))
+        out.append((x, y, m.d / 2.0, nearer_share(px, [c for _, c in m.sets], board)))
     return tuple(out)
 
 
@@ -150,12 +147,3 @@ def bar_colour(m: FrameMeasures, span: tuple[float, float], ignore_mask: np.ndar
     if not len(px):  # the bar outside the picture
         return np.asarray(m.field, np.float32)
     return np.asarray(np.median(px, axis=0), np.float32)
-
-
-def _nearer_share(
-    px: np.ndarray, these: Sequence[np.ndarray], those: Sequence[np.ndarray]
-) -> float:
-    """The share of the pixels ``px`` nearer one of the colours ``these`` than any of ``those``."""
-    to_these = np.min(np.stack([colour_dist(px, c) for c in these]), axis=0)
-    to_those = np.min(np.stack([colour_dist(px, c) for c in those]), axis=0)
-    return float(np.mean(to_these < to_those))

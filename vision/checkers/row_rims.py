@@ -150,18 +150,18 @@ def checked_row(
         keep, doubt = row_tail(clear)
         doubtful = doubtful or keep < n or doubt
         fs, clear = fs[:keep], clear[:keep]
-    if len(fs) == 5 and len(rims) == 5 and len(clear) >= 2 and covered_edges(rims):
+    if len(fs) == 5 and len(rims) == 5 and len(clear) >= 2:
         # Edge slots faint beside a far one's clear rim (one may lie under a die): a second
         # layer on their gaps.
-        doubtful = True
-    if len(fs) == 5 and len(rims) == 5 and len(clear) >= 2 and not np.isnan(rims[0]):
-        # Slots under a die (NaN) leave the others' rims to judge by.
-        extra = hidden_by_second_layer(rims)
-        # A full row whose edge checker shows no rim toward the middle, or a faint one far
-        # under the next ones': covered by a second layer nothing else saw (or too dark to see
-        # at all).
-        doubtful = doubtful or bool(extra) or faint_edge(rims)
-        for j in range(extra):
-            a = fs[j].along + 0.5 * pitch
-            fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
+        doubtful = doubtful or covered_edges(rims)
+        if not np.isnan(rims[0]):
+            # Slots under a die (NaN) leave the others' rims to judge by.
+            extra = hidden_by_second_layer(rims)
+            # A full row whose edge checker shows no rim toward the middle, or a faint one far
+            # under the next ones': covered by a second layer nothing else saw (or too dark to
+            # see at all).
+            doubtful = doubtful or bool(extra) or faint_edge(rims)
+            for j in range(extra):
+                a = fs[j].along + 0.5 * pitch
+                fs = fs + [Found(a, fs[j].x, a if cell.top else h - 1 - a, fs[j].colour)]
     return fs, doubtful

@@ -15,10 +15,9 @@ from vision.checkers.bar import BAR_RIM, CubeSeen, bar_checkers, bar_reach, fain
 from vision.checkers.bar_dice import bar_discs, die_on_bar
 from vision.checkers.by_die import near_box, round_die
 from vision.checkers.colours import colour_votes
-from vision.checkers.die_board import board_share, doubt_die_on_board
+from vision.checkers.die_board import board_share, doubt_die_on_board, nearer_share
 from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.die_rest import bar_colour, bar_dice_round, board_round, set_round
-from vision.checkers.empty_board import colour_dist
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.model import CHECKERS_PER_SIDE, CheckerColours, CheckerCounts, Found
 from vision.checkers.point_reads import FrameMeasures, PointEvidence, PointReads
@@ -233,10 +232,8 @@ def _row_set_round_die(
     by_set = {b: c for b, c in m.sets}
     if blk not in by_set or (not blk) not in by_set:
         return False
-    own = colour_dist(px, by_set[blk])
     rivals = [by_set[not blk], m.field, tris[idx]]
-    nearest_other = np.min(np.stack([colour_dist(px, c) for c in rivals]), axis=0)
-    return bool(np.mean(own < nearest_other) >= SET_SEEN)
+    return nearer_share(px, [by_set[blk]], rivals) >= SET_SEEN
 
 
 def _board_round_die(
