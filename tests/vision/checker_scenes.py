@@ -46,6 +46,18 @@ def count_rendered(image, home: str):
     return count_checkers(rect, fix.geometry, home, shape=shape)
 
 
+def die_lab(board, checker, die, checker_under: bool) -> np.ndarray:
+    """A 100 x 100 Lab image of ``board``'s colour, a ``checker``-coloured checker (radius 20)
+    at (50, 50) when ``checker_under``, and a ``die``-coloured die's box (44-56) on it."""
+    lab = np.empty((100, 100, 3), np.float32)
+    lab[:] = board
+    if checker_under:
+        yy, xx = np.mgrid[:100, :100]
+        lab[(xx - 50) ** 2 + (yy - 50) ** 2 <= 20**2] = checker
+    lab[44:56, 44:56] = die
+    return lab
+
+
 def dark_bar_geometry():
     """The dark-bar scenes' board and checker diameter."""
     from vision.board import BoardGeometry

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from tests.vision.checker_scenes import die_lab
 from vision.board import BoardGeometry
 from vision.checkers.bar_dice import bar_discs
 from vision.checkers.die_board import board_share, doubt_die_on_board
@@ -22,13 +23,7 @@ DIE = np.array([245.0, 128.0, 128.0], np.float32)
 
 def _scene(checker_under: bool) -> tuple[np.ndarray, tuple[tuple[float, float, float, float]]]:
     """A Lab image: the board, a checker (radius 20) at (50, 50) or none, a die box on it."""
-    lab = np.empty((100, 100, 3), np.float32)
-    lab[:] = BOARD
-    if checker_under:
-        yy, xx = np.mgrid[:100, :100]
-        lab[(xx - 50) ** 2 + (yy - 50) ** 2 <= 20**2] = SET
-    lab[44:56, 44:56] = DIE
-    return lab, ((44.0, 44.0, 56.0, 56.0),)
+    return die_lab(BOARD, SET, DIE, checker_under), ((44.0, 44.0, 56.0, 56.0),)
 
 
 def _doubted(checker_under: bool) -> bool:

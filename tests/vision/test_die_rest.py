@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from tests.vision.checker_scenes import die_lab
 from vision.board import BoardGeometry
 from vision.checkers.die_rest import UNTOLD, bar_dice_round, board_round, set_round
 from vision.checkers.model import CheckerCounts
@@ -26,12 +27,7 @@ DIE = np.array([245.0, 128.0, 128.0], np.float32)
 def _measures(checker_under: bool) -> FrameMeasures:
     """A board (radius-20 checkers, d 40) with a die's box at (50, 50), a checker under it or
     not."""
-    lab = np.empty((100, 100, 3), np.float32)
-    lab[:] = FIELD
-    if checker_under:
-        yy, xx = np.mgrid[:100, :100]
-        lab[(xx - 50) ** 2 + (yy - 50) ** 2 <= 20**2] = SET
-    lab[44:56, 44:56] = DIE
+    lab = die_lab(FIELD, SET, DIE, checker_under)
     none = np.zeros((0, 3))
     return FrameMeasures(
         lab, 40.0, 40.0, 100, 5, 1.0, ((44.0, 44.0, 56.0, 56.0),), FIELD, [FIELD, FIELD],
