@@ -121,7 +121,8 @@ _FUNCTIONS = (
             "sides_seen",
         )
     ),
-    *(("vision.checkers.point_reads", n) for n in ("checked_row", "like_set_slots", "model_row")),
+    *(("vision.checkers.point_reads", n) for n in ("checked_row", "model_row")),
+    ("vision.checkers.slot_colour", "like_set_slots"),  # PointStrip.past's
     *(("vision.checkers.settle", n) for n in ("bar_checkers", "unexplained_share", "add_seen")),
     ("vision.checkers.slot_model", "edge_slot_seen"),
     ("vision.checkers.slot_model", "edge_probabilities"),

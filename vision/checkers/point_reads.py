@@ -14,7 +14,7 @@ from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import backed, colour_only, outlined_any
 from vision.checkers.row_rims import checked_row
 from vision.checkers.short_side import DOUBTED
-from vision.checkers.slot_colour import like_set_slots, set_slot_room
+from vision.checkers.slot_colour import PointStrip, set_slot_room
 from vision.checkers.slot_model import PointSlots, model_row
 from vision.checkers.stacks import slot_outlined
 
@@ -246,15 +246,16 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
             conf[idx] = min(conf[idx], 0.5)
         own = [col for b, col in sets if b == blk]
         refs = (field, tri_colours[parity[i]])
-        if 0 < n < min(5, max_first) and own:
+        strip = PointStrip(c, strips[i], cares[i], tri_mask, refs, d, pitch, h)
+        more = (
+            strip.past(fs, own[0], min(5, max_first) - n)
+            if 0 < n < min(5, max_first) and own
+            else []
+        )
+        if more:
             # Slots past the row coloured like its set, not like the board: checkers whose
             # outline was lost (dark on dark), doubtfully.
-            alongs = [fs[-1].along + j * pitch for j in range(1, min(5, max_first) - n + 1)]
-            more = like_set_slots(strips[i], cares[i], tri_mask, refs, own[0], alongs, d)
-            if more:
-                fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
-                n = len(fs)
-                conf[idx] = min(conf[idx], 0.5)
+            fs, n, conf[idx] = fs + more, len(fs) + len(more), min(conf[idx], 0.5)
         looked = n  # the slots past it were looked at above (or it was empty)
         if conf[idx] < DOUBTED and n < min(5, max_first):
             # Already doubted: the learned cue may see the next checkers' shape (dark on dark).
@@ -271,16 +272,12 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
             if 0 < n < room and (n > looked or room > max_first)
             else []
         )
-        if past:
+        more = strip.past(fs, past[0], room - n) if past else []
+        if more:
             # A row the learned cue lengthened, or of four on a half that barely holds five:
             # its slots past coloured like its set too, doubtfully (a dark fifth checker on
             # the dark field past the triangle's tip).
-            alongs = [fs[-1].along + j * pitch for j in range(1, room - n + 1)]
-            more = like_set_slots(strips[i], cares[i], tri_mask, refs, past[0], alongs, d)
-            if more:
-                fs = fs + [c.checker_at(a, h, fs[-1].colour) for a in alongs[:more]]
-                n = len(fs)
-                conf[idx] = min(conf[idx], 0.5)
+            fs, n, conf[idx] = fs + more, len(fs) + len(more), min(conf[idx], 0.5)
         # One or two checkers, one without an outline (verified or not): first to go at 16.
         loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
         if n and not outlined_any(fs, raw_alongs, d):

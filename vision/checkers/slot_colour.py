@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from vision.checkers.colours import LIGHT_SET
 from vision.checkers.empty_board import colour_dist
+from vision.checkers.model import Cell, Found
 
 # Colour distance within which an edge slot's mean colour is a checker set's.
 LOOKS_LIKE = 2.5
@@ -130,3 +133,34 @@ def like_set_slots(
             break
         n += 1
     return n
+
+
+@dataclass(slots=True)  # made per point: a frozen one's __init__ took ~4x as long (30 us a frame)
+class PointStrip:
+    """One point's strip as :func:`like_set_slots` reads it: the cell, its Lab ``strip`` and
+    clear pixels (``care``), the strips' triangle mask, the empty board's colours there
+    (``refs``: field, triangle) and the frame's checker diameter, slot pitch and height.
+
+    ::
+
+        more = PointStrip(cell, strip, care, tri_mask, refs, d, pitch, h).past(fs, colour, 2)
+    """
+
+    cell: Cell
+    strip: np.ndarray
+    care: np.ndarray
+    tri_mask: np.ndarray
+    refs: tuple[np.ndarray, np.ndarray]
+    d: float
+    pitch: float
+    h: int
+
+    def past(self, fs: list[Found], colour: np.ndarray, slots: int) -> list[Found]:
+        """The checkers on the first of the ``slots`` slots past the row ``fs`` (one pitch
+        apart from its last) that are, one after another, coloured like the set ``colour``
+        (:func:`like_set_slots`): checkers inferred, coloured as the row's last."""
+        alongs = [fs[-1].along + j * self.pitch for j in range(1, slots + 1)]
+        more = like_set_slots(
+            self.strip, self.care, self.tri_mask, self.refs, colour, alongs, self.d
+        )
+        return [self.cell.checker_at(a, self.h, fs[-1].colour) for a in alongs[:more]]
