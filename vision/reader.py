@@ -37,6 +37,7 @@ from vision.checkers import (
     quad_aspect,
 )
 from vision.checkers.bar import CubeSeen
+from vision.checkers.count import PointTrace
 from vision.checkers.trays import read_trays, seen_off, with_trays
 from vision.cube_sides import off_cube_sides
 from vision.dice_cube import cube_past_numerals, left_to_cube, on_found_cube
@@ -53,6 +54,8 @@ from vision.read_outcome import frame_problem, observation_of
 from vision.warp import shared_bgra
 
 DiceFinder = Callable[..., list[Any]]
+# (frame, homography, width, height) -> the board warped to width x height (``rectify``).
+BoardWarp = Callable[[np.ndarray, np.ndarray, int, int], np.ndarray]
 
 
 def _find_dice() -> DiceFinder | None:
@@ -87,11 +90,16 @@ class BoardReader:
         min_brightness: float = 28.0,
         full_dice_search_every: int = 1,
         board_finder: Callable[[np.ndarray], BoardFix | None] = find_board,
+        warp: BoardWarp = rectify,
     ) -> None:
         self.calibration = calibration
         # Where the board is when there is no calibration (or it is redetected every frame);
         # the evaluation swaps in the labelled corners to score the later stages on their own.
         self.board_finder = board_finder
+        # How the board is warped for the checkers, and who is told their per-point reads:
+        # the jitter measure (``vision.checkers.jitter``) swaps in a square warp and a trace.
+        self.warp = warp
+        self.checker_trace: PointTrace | None = None
         self.white_home = white_home or (calibration.white_home if calibration else "bottom-right")
         self.redetect = calibration is None if redetect is None else redetect
         if dice_finder is True:
@@ -166,7 +174,7 @@ class BoardReader:
             )
         if isinstance(board, str):
             return Observation(status="bad_frame", message=board)
-        rect = rectify(frame, board.homography, WORK_W, WORK_H)
+        rect = self.warp(frame, board.homography, WORK_W, WORK_H)
         readings = self._dice(frame, board, grey_full)
         to_work = np.diag([WORK_W / 1200.0, WORK_H / 900.0, 1.0]) @ board.homography
         ignore = boxes_in_work(readings, to_work)
@@ -194,6 +202,7 @@ class BoardReader:
             ignore=ignore,
             cube=CubeSeen(at),
             off=seen_off(tray),
+            trace=self.checker_trace,
         )
         counts = with_trays(counts, tray)
         counts = under_hand(counts, find_hand(frame, board.homography), geo, self.white_home)

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from tests.vision.checker_scenes import render_scene
+from vision.board import find_board_markers, rectify
 from vision.checkers.jitter import (
     SHIFT,
     JitterTally,
     PointRead,
+    Trace,
     noisy,
     score_board,
     variants,
 )
+from vision.reader import BoardReader
+from vision.synth import Position
 
 
 def test_variants_are_seeded_and_small() -> None:
@@ -51,3 +56,28 @@ def test_each_variant_is_tallied() -> None:
     t = JitterTally()
     score_board("IMG_2", truth, [plain, plain, odd], t, ["plain", "shift0", "noise"])
     assert t.by_variant == {"plain": [0, 0], "shift0": [0, 0], "noise": [1, 1]}
+
+
+def test_the_reader_tells_its_trace_and_warps_with_its_warp() -> None:
+    """The measure's hooks (no module attribute swapped): the reader's ``warp`` makes the board
+    the checkers read, and ``checker_trace`` is told the per-point reads."""
+    white, black = [0] * 24, [0] * 24
+    white[5], white[12], black[18], black[11] = 3, 12, 2, 13
+    image, _ = render_scene(
+        "tournament_green", Position(tuple(white), tuple(black)), "bottom-right", 3
+    )
+    fix = find_board_markers(image)
+    assert fix is not None
+    warped: list[tuple[int, int]] = []
+
+    def warp(frame: np.ndarray, h: np.ndarray, width: int, height: int) -> np.ndarray:
+        warped.append((width, height))
+        return rectify(frame, h, width, height)
+
+    reader = BoardReader(None, dice_finder=False, warp=warp, board_finder=lambda _: fix)
+    trace = Trace()
+    reader.checker_trace = trace.record
+    obs = reader.read(image)
+    assert len(warped) == 1 and obs.white is not None
+    assert trace.read[5][0] == 3 and trace.found[5] >= 2
+    assert trace.read[18][1] == 2

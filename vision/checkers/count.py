@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,7 +41,7 @@ from vision.checkers.outlines import (
     rims_at,
     verified,
 )
-from vision.checkers.point_reads import FrameMeasures, PointEvidence, read_points
+from vision.checkers.point_reads import FrameMeasures, PointEvidence, PointReads, read_points
 from vision.checkers.settle import SideInputs, settle_sides
 from vision.checkers.slot_colour import edge_looks
 from vision.checkers.slot_model import PointSlots
@@ -50,6 +51,10 @@ from vision.medians import channel_medians, masked_medians, rows_median
 
 # Slot spacing over checker diameter at least (dev: 0.95-1.15 on boards without fanned stacks).
 MIN_PITCH = 0.95
+
+# Told each frame's per-point evidence and reads as ``read_points`` made them, before the
+# sides' rules change them (``jitter``'s trace of which stage a flip came from).
+PointTrace = Callable[[PointEvidence, PointReads], None]
 
 
 def count_checkers(
@@ -62,13 +67,15 @@ def count_checkers(
     ignore: tuple[tuple[float, float, float, float], ...] = (),
     cube: CubeSeen | None = None,
     off: tuple[int | None, int | None] = (None, None),
+    trace: PointTrace | None = None,
 ) -> CheckerCounts:
     """Count checkers on a canonical board image (any size with the canonical aspect).
 
     ``ignore``: boxes (x0, y0, x1, y1) in this image's pixels to leave out (dice); discs come
     in its pixels too.  ``cube``: where the cube was seen, for the bar (not told: the bar's
     middle).  ``off``: (white, black) seen borne off, part of each side's 15 (believed tray
-    counts, ``trays``; None: not seen)."""
+    counts, ``trays``; None: not seen).  ``trace``: told the per-point evidence and reads
+    (``PointTrace``)."""
     shape = shape or BoardShape()
     h_in, w = rect_bgr.shape[:2]
     h = max(16, int(round(w / max(shape.aspect, 0.3))))  # square pixels: checkers are circles
@@ -209,6 +216,8 @@ def count_checkers(
         free,
     )
     reads = read_points(m, ev, cue)
+    if trace is not None:
+        trace(ev, reads)
     white, black, conf = reads.white, reads.black, reads.conf
     # An empty point whose triangle hides its sides, unlike the frame's other empty points of its
     # colour (a dark stack), or a dark one the cue sees a checker on (first_slot: a lone one).

@@ -41,8 +41,7 @@ square-pixel warp flips about as many counts as a 0.3 px shift.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,10 +49,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-import vision.checkers.count as count_mod
-import vision.reader as reader_mod
-from vision.board.geometry import CANON_H, CANON_W
+from vision.board.geometry import CANON_H, CANON_W, rectify
 from vision.checkers.model import quad_aspect
+from vision.checkers.point_reads import PointEvidence, PointReads
 from vision.dataset import load_image, load_set
 from vision.evaluate import default_reader_factory, labelled_board, white_home_for
 from vision.observation import BELIEVED
@@ -61,9 +59,6 @@ from vision.observation import BELIEVED
 SHIFT = 0.3  # px: each corner's shift, at most, per axis
 SHIFTS = 4  # corner draws per board
 NOISE = 1  # grey levels: the frame's noise, at most
-# The names the measure wraps or swaps in for a read (module attributes, looked up by name).
-_READ_POINTS = "read_points"
-_RECTIFY = "rectify"
 
 
 @dataclass(frozen=True)
@@ -101,29 +96,16 @@ class PointRead:
 
 @dataclass
 class Trace:
-    """What ``count_checkers`` did on one read (filled by ``tracing``)."""
+    """What ``count_checkers`` did on one read (:meth:`record` is its ``trace``)."""
 
     found: list[int] = field(default_factory=lambda: [0] * 24)
     read: list[tuple[int, int, float]] = field(default_factory=lambda: [(0, 0, 0.0)] * 24)
 
-
-@contextmanager
-def tracing(trace: Trace) -> Iterator[None]:
-    """Within the block, ``count_checkers`` records its cells' finds and per-point reads."""
-    original = getattr(count_mod, _READ_POINTS)
-
-    def traced(m: Any, ev: Any, cue: Any) -> Any:
-        reads = original(m, ev, cue)
+    def record(self, ev: PointEvidence, reads: PointReads) -> None:
+        """The cells' finds and the per-point reads, as ``read_points`` left them."""
         for i, idx in enumerate(ev.indices):
-            trace.found[idx] = len(ev.found[i])
-        trace.read = [(reads.white[i], reads.black[i], float(reads.conf[i])) for i in range(24)]
-        return reads
-
-    setattr(count_mod, _READ_POINTS, traced)
-    try:
-        yield
-    finally:
-        setattr(count_mod, _READ_POINTS, original)
+            self.found[idx] = len(ev.found[i])
+        self.read = [(reads.white[i], reads.black[i], float(reads.conf[i])) for i in range(24)]
 
 
 def _square_rectify(
@@ -140,18 +122,6 @@ def _square_rectify(
     return out
 
 
-@contextmanager
-def square_warp(on: bool) -> Iterator[None]:
-    """Within the block (when ``on``), the reader warps the board to square pixels."""
-    original = getattr(reader_mod, _RECTIFY)
-    if on:
-        setattr(reader_mod, _RECTIFY, _square_rectify)
-    try:
-        yield
-    finally:
-        setattr(reader_mod, _RECTIFY, original)
-
-
 def noisy(frame: np.ndarray, seed: int) -> np.ndarray:
     """``frame`` with uniform integer noise of at most ``NOISE`` grey levels per pixel."""
     rng = np.random.default_rng(seed)
@@ -165,8 +135,9 @@ def read_once(reader: Any, frame: np.ndarray, corners: np.ndarray, v: Variant) -
     reader.board_finder = labelled_board(corners + np.asarray(v.offsets))
     img = noisy(frame, v.noise_seed) if v.noise_seed is not None else frame
     trace = Trace()
-    with tracing(trace), square_warp(v.square):
-        pred = reader.read(img).to_json()
+    reader.checker_trace = trace.record
+    reader.warp = _square_rectify if v.square else rectify
+    pred = reader.read(img).to_json()
     board = pred.get("board") or {}
     white = board.get("white") or [0] * 24
     black = board.get("black") or [0] * 24
