@@ -17,7 +17,7 @@ import numpy as np
 from vision.board import BoardGeometry, map_point
 from vision.checkers import CheckerCounts
 from vision.observation import BELIEVED, ObservedDie
-from vision.read_outcome import die_zone, point_confidence_at, point_index_at
+from vision.read_outcome import die_zone, point_confidence_at
 
 # How far beyond the playing area (share of its width / height) a die is still looked for: the
 # frame and the trays, where a die rolled out of its half lands, but not the score cards,
@@ -95,22 +95,14 @@ def _on_missed_checker(counts: CheckerCounts, q: np.ndarray) -> bool:
     return False
 
 
-def _counted(
-    disc: tuple[float, float, float],
-    homography: np.ndarray,
-    to_work: np.ndarray,
-    counts: CheckerCounts,
-    where: tuple[BoardGeometry, str],
-) -> bool:
-    """Does the point under a point disc (x, y in the work image) read a checker?  A disc on a
-    point read empty is a circle the count dropped: a die's own outline, no checker, but only
-    where the empty read is believed: a doubted empty point may be a checker the count lost
-    under the die (integrator's fresh set IMG_61576, boards found: a 6 on a lone checker, the
-    point read empty at 0.2, the die then believed flat)."""
-    geo, white_home = where
-    img = cv2.perspectiveTransform(np.array([[disc[:2]]], np.float64), np.linalg.inv(to_work))
-    x, y = (float(v) for v in map_point(homography, (float(img[0, 0, 0]), float(img[0, 0, 1]))))
-    idx = point_index_at(x, y, geo, white_home)
+def _counted(counts: CheckerCounts, i: int) -> bool:
+    """Does the point that disc ``i`` was counted on (``CheckerCounts.disc_points``; a disc
+    not told its point: yes) read a checker?  A disc on a point read empty is a circle the
+    count dropped: a die's own outline, no checker, but only where the empty read is believed:
+    a doubted empty point may be a checker the count lost under the die (integrator's fresh
+    set IMG_61576, boards found: a 6 on a lone checker, the point read empty at 0.2, the die
+    then believed flat)."""
+    idx = counts.disc_points[i] if i < len(counts.disc_points) else None
     if idx is None or counts.point_confidence[idx] < BELIEVED:
         return True
     return counts.white[idx] + counts.black[idx] > 0
@@ -171,10 +163,8 @@ def place_die(
         if len(told) == len(away):
             # A disc round which the board shows is the die's own outline, no checker.
             away = [a if t < BOARD_SEEN else np.inf for a, t in zip(away, told, strict=True)]
-        for i, disc in enumerate(counts.discs):
-            if away[i] < ON_DISC and not _counted(
-                disc[:3], homography, to_work, counts, (geometry, white_home)
-            ):
+        for i in range(len(counts.discs)):
+            if away[i] < ON_DISC and not _counted(counts, i):
                 away[i] = np.inf  # a circle on a point read empty: the die's own outline
         near = min(away, default=np.inf)
         if near < ON_DISC:

@@ -7,6 +7,7 @@ import pytest
 
 from tests.vision.checker_scenes import count_rendered, rectified, render_scene
 from vision.checkers import count_checkers
+from vision.read_outcome import point_index_at
 from vision.synth import CameraSpec, LightingSpec, Position, SceneSpec, random_position, render
 
 
@@ -142,3 +143,17 @@ def test_a_die_on_an_empty_points_edge_slot_of_a_checker_sets_colour_is_doubtful
     # under the die) is asked about; one of the other triangle colour stays believed.
     assert with_a_die_on(6)[0] == 0 and with_a_die_on(6)[1] <= 0.5
     assert with_a_die_on(7)[0] == 0 and with_a_die_on(7)[1] >= 0.65
+
+
+def test_each_disc_carries_the_point_it_was_counted_on() -> None:
+    """``CheckerCounts.disc_points`` (what ``dice_place`` looks a disc's point up in): per
+    disc, the point at its centre on the board, a point holding checkers."""
+    position = random_position(np.random.default_rng(21), "midgame")
+    image, _ = render_scene("tournament_green", position, "bottom-right", 21)
+    rect, fix, shape, _ = rectified(image)
+    counts = count_checkers(rect, fix.geometry, "bottom-right", shape=shape)
+    g, (h, w) = fix.geometry, rect.shape[:2]
+    assert len(counts.disc_points) == len(counts.discs) > 0
+    for (x, y, _, _), idx in zip(counts.discs, counts.disc_points, strict=True):
+        at = point_index_at(x * g.width / w, y * g.height / h, g, "bottom-right")
+        assert at == idx and counts.white[idx] + counts.black[idx] > 0

@@ -94,6 +94,8 @@ def test_a_flat_die_on_a_disc_of_a_point_read_empty_is_flat_not_on_a_checker() -
     # on a circle of a point the count read empty; no die on a checker did (0 of 67).
     g = BoardGeometry()
     x, y = g.width * 0.8, g.height * 0.9
+    at = point_index_at(x, y, g, "bottom-right")
+    assert at is not None
     for white, sure, want in (
         (_one_at(x, y), 0.2, ("on_checker", 0.2)),
         ((0,) * 24, 0.9, ("flat", 1.0)),
@@ -102,7 +104,7 @@ def test_a_flat_die_on_a_disc_of_a_point_read_empty_is_flat_not_on_a_checker() -
     ):
         counts = CheckerCounts(
             white, (0,) * 24, 0, 0, 15 - sum(white), 15, False, (sure,) * 24, 1.0, 1.0,
-            discs=((x, y, 30.0, 0),), disc_board=(UNTOLD,),
+            discs=((x, y, 30.0, 0),), disc_points=(at,), disc_board=(UNTOLD,),
         )  # fmt: skip
         assert _placed(counts, x + 5.0, y) == want
 

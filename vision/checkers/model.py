@@ -42,6 +42,8 @@ class CheckerCounts:
     off_confidence: float
     # Checker discs found, in working-size canonical pixels: (x, y, radius, colour 0=w/1=b).
     discs: tuple[tuple[float, float, float, int], ...] = ()
+    # Per disc of ``discs``, the point index (0-23) whose cell it was counted on.
+    disc_points: tuple[int, ...] = ()
     # Bar checkers' circles (x, y, radius) in the same pixels, when the bar holds checkers: a
     # die on one lies on a checker (``dice_place.place_die``).
     bar_discs: tuple[tuple[float, float, float], ...] = ()

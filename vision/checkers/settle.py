@@ -120,6 +120,7 @@ def settle_sides(
     named = colour_votes(labels, free).tolist()  # the split's names, clear of dice
     named_doubt = colours is None and names_in_doubt(white, black, bar_w, bar_b, named)
     discs = [disc for idx in indices for disc in point_discs[idx]]  # the cells' order, as found
+    disc_points = [idx for idx in indices for _ in point_discs[idx]]  # each one's point
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     edge_p, seen_from = cue.edge_p, cue.seen_from
     point_rims = [rims[row[idx]] for idx in range(24)]
@@ -151,7 +152,7 @@ def settle_sides(
     doubt_past_row(white, black, conf, found, sure_alongs, m.pitch)
     doubt_die_on_board(white, black, conf, found, partial(_board_round_die, m, tris))
     seen = partial(seen_round_die, m.lab, d=m.d, ignore=m.ignore, sy=m.sy)
-    disc_tris = [tri_each[row[idx]] for idx in indices for _ in point_discs[idx]]
+    disc_tris = [tri_each[row[idx]] for idx in disc_points]
     on_bar = bar_discs(circles, round_, geo, d, sy, bar_w + bar_b)
     reach = bar_reach(geo, d)
     # The bar's colour only where a die may lie on it (~0.7 ms a frame).
@@ -175,6 +176,7 @@ def settle_sides(
         ),
         off_confidence=0.5,
         discs=tuple(discs),
+        disc_points=tuple(disc_points),
         bar_discs=on_bar,
         disc_board=board_round(m, seen, discs, disc_tris),
         bar_disc_set=set_round(m, seen, on_bar, (bar_w, bar_b), bar),
