@@ -40,7 +40,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from tests.support.gnubg import _B64
 from tests.support.gnubg_process import GnubgError, _call
@@ -49,6 +49,7 @@ __all__ = [
     "GameImport",
     "GnubgState",
     "MatImport",
+    "MatchState",
     "gnubg_state_after",
     "import_mat",
     "match_id_for",
@@ -121,9 +122,27 @@ def _match_info(raw: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def match_id_for(**state: Any) -> str:
+class MatchState(TypedDict):
+    """A state's keywords for :func:`match_id_for` (``match_length`` required), typed: mypy
+    checks each caller's keywords (see :func:`_match_item` for the defaults)."""
+
+    match_length: int
+    score: NotRequired[tuple[int, int]]
+    cube_value: NotRequired[int]
+    cube_owner: NotRequired[int | None]
+    on_roll: NotRequired[int]
+    turn: NotRequired[int | None]
+    crawford: NotRequired[bool]
+    game_state: NotRequired[int]
+    dice: NotRequired[tuple[int, int] | None]
+    doubled: NotRequired[bool]
+    resigned: NotRequired[int]
+    jacoby: NotRequired[bool | None]
+
+
+def match_id_for(**state: Unpack[MatchState]) -> str:
     """gnubg's Match ID for a state, from gnubg's own encoder (``gnubg.matchid``); ``state``
-    is :func:`_match_item`'s keywords (``match_length`` required, the others optional).
+    is a :class:`MatchState`'s keywords (``match_length`` required, the others optional).
 
     Players are 0 and 1 as in gnubg: player 0 is the first player of the match (``X`` in
     ``gnubg.match()``, the left column of a .mat file); ``score`` is (player 0, player 1).
@@ -143,8 +162,8 @@ def match_id_for(**state: Any) -> str:
     return match_ids_for([state])[0]
 
 
-def match_ids_for(states: Sequence[dict[str, Any]]) -> list[str]:
-    """:func:`match_id_for` for many states (dicts of its keyword arguments), one process.
+def match_ids_for(states: Sequence[MatchState]) -> list[str]:
+    """:func:`match_id_for` for many states (:class:`MatchState` dicts), one process.
 
     >>> match_ids_for([dict(match_length=7), dict(match_length=0)])   # doctest: +SKIP
     ['MAHgAAAAAAAE', 'MAEAAAAAAAAA']

@@ -19,6 +19,7 @@ from tests.support.gnubg import (
     swap_sides,
 )
 from tests.support.gnubg_match import (
+    MatchState,
     gnubg_state_after,
     import_mat,
     match_id_for,
@@ -59,14 +60,14 @@ def test_match_id_of_the_manual_example() -> None:
     )
 
 
-STATES: list[dict[str, Any]] = [
-    dict(match_length=7),
-    dict(match_length=0, cube_value=4, cube_owner=1, on_roll=1, dice=(6, 6)),
-    dict(match_length=5, score=(4, 2), crawford=True, on_roll=1, dice=(3, 1)),
-    dict(match_length=5, score=(4, 3), cube_value=2, cube_owner=0, dice=(2, 1)),
-    dict(match_length=3, score=(1, 0), cube_value=2, on_roll=0, turn=1, doubled=True),
-    dict(match_length=11, score=(10, 9), on_roll=1, turn=0, resigned=3, dice=(4, 5)),
-    dict(match_length=25, score=(17, 23), cube_value=64, cube_owner=1, game_state=2),
+STATES: list[MatchState] = [
+    MatchState(match_length=7),
+    MatchState(match_length=0, cube_value=4, cube_owner=1, on_roll=1, dice=(6, 6)),
+    MatchState(match_length=5, score=(4, 2), crawford=True, on_roll=1, dice=(3, 1)),
+    MatchState(match_length=5, score=(4, 3), cube_value=2, cube_owner=0, dice=(2, 1)),
+    MatchState(match_length=3, score=(1, 0), cube_value=2, on_roll=0, turn=1, doubled=True),
+    MatchState(match_length=11, score=(10, 9), on_roll=1, turn=0, resigned=3, dice=(4, 5)),
+    MatchState(match_length=25, score=(17, 23), cube_value=64, cube_owner=1, game_state=2),
 ]
 
 
@@ -77,7 +78,7 @@ def test_match_ids_round_trip_through_gnubg() -> None:
     assert ids[0] == match_id_for(**STATES[0])
     assert len(set(ids)) == len(ids)
     for state, info in zip(STATES, match_id_info(ids), strict=True):
-        expect = {
+        expect: dict[str, Any] = {
             "score": (0, 0),
             "cube_value": 1,
             "cube_owner": None,
