@@ -16,7 +16,8 @@ import numpy as np
 from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
 from vision.dice_doubt import ONE_DIE
-from vision.face_normal import FaceTilts, OtherFace, face_above, face_tilts
+from vision.face_normal import OtherFace, face_above, face_tilts
+from vision.face_span import WIDE_SPAN, no_top, plane_span, side_face, tilted_short
 from vision.medians import colour_length, median_of, rows_median
 from vision.pip_groups import Group
 from vision.top_face import top_face
@@ -330,9 +331,9 @@ def restate(
             # the model's bar: a flat die's pips split steep were called cocked, dev IMG_0046).
             judged = getattr(r, "unsplit", None) or r
             if judged is not r:
-                r = judged if _no_top(r.pips, view) else replace(r, unsplit=None)
+                r = judged if no_top(r.pips, view) else replace(r, unsplit=None)
             strays = strays_beside(getattr(r, "strays", ()), r.centre, view)
-            # Once a face: the model's bar, face_above and _side_face ask.
+            # Once a face: the model's bar, face_above and side_face ask.
             tilts = face_tilts(r.pips, view) if r.value is not None else None
             n_pips = len(judged.pips) if judged.value is not None else 0
             # Other dice: readings closer than ONE_DIE are this die's faces (one_reading_a_die
@@ -358,67 +359,13 @@ def restate(
                     r = replace(r, value=above.value, pips=above.pips)
                     tilts = face_tilts(r.pips, view) if r.value is not None else None
                 if r.value is not None and (
-                    plane_span(r.pips, view) > _WIDE_SPAN or _side_face(tilts)
+                    plane_span(r.pips, view) > WIDE_SPAN or side_face(tilts)
                 ):
                     r = replace(r, value=None)
                 if r.state == "flat" and r.value in (2, 3) and tilted_short(r.pips, view):
                     r = replace(r, value=None)
         out.append(r)
     return out
-
-
-# A face's pips lie inside it: mapped onto a flat die's top face (plane_span), right reads
-# span at most 1.00 die sides (dev and unseen18-20, 22, board given; 2-6 pips), faces read
-# from two faces' pips (a cocked 3 and its side face's 3 read as a 6) 1.27-1.47.
-_WIDE_SPAN = 1.15
-
-
-def plane_span(pips: tuple[tuple[float, float, float], ...], view: DieView) -> float:
-    """The largest distance of a face's pips (image x, y, r) from their centre, doubled, on
-    the top face's plane of a flat die seen there (``view``), in die sides: a face read from
-    pips of two faces of a die, or of two dice, spans more than a die's face can."""
-    if len(pips) < 2:
-        return 0.0
-    pts = np.array([[p[0], p[1]] for p in pips], np.float64)
-    on_plane = np.linalg.solve(view.lin, (pts - pts.mean(axis=0)).T)
-    return float(2.0 * np.hypot(on_plane[0], on_plane[1]).max())
-
-
-# A flat die's 2 or 3 runs corner to corner: its pips span 0.71 die sides on the die's plane
-# (right reads of dice not cocked, board given: 0.51 at least on IMG_37201-37600, 31801-32200,
-# /tmp/train and dev). A 2 or 3 spanning under this was read on a face tilted well off the
-# board (a cocked die's top or side face, the learned model having called it flat), or is part
-# of a face: of such reads called flat on those sets, 5 of 6 were wrong (the right one cocked).
-_PLANE_SHORT = 0.5
-
-
-def tilted_short(pips: tuple[tuple[float, float, float], ...], view: DieView) -> bool:
-    """Whether a 2 or a 3 (pips: image x, y, r) spans under ``_PLANE_SHORT`` die sides on the
-    plane of a flat die seen there (``view``): too short for a flat die's face.
-
-    >>> import numpy as np
-    >>> view = DieView(np.array([[30.0, 0.0], [0.0, 30.0]]), np.array([0.0, 0.0]))
-    >>> tilted_short(((100.0, 100.0, 2.0), (115.0, 115.0, 2.0)), view)  # 0.71 die sides
-    False
-    >>> tilted_short(((100.0, 100.0, 2.0), (110.0, 106.0, 2.0)), view)  # 0.39
-    True
-    """
-    return len(pips) in (2, 3) and plane_span(pips, view) < _PLANE_SHORT
-
-
-def _side_face(tilts: FaceTilts | None) -> bool:
-    """Whether a face's ``face_tilts`` (None: not 4-6 pips) say it is no die's top: both
-    possible normals tilt past 45 degrees (a cocked die's side face seen square-on, read
-    instead of its top), or its corner pips lie past a face's corners however it is turned
-    (``vision.face_normal``)."""
-    return tilts is not None and (tilts.steep or tilts.too_wide)
-
-
-def _no_top(pips: tuple[tuple[float, float, float], ...], view: DieView) -> bool:
-    """Whether a face (pips: image x, y, r) is no die's top where a flat die shows as
-    ``view``: it spans more than a face can (``plane_span``) or stands too steep
-    (``_side_face``)."""
-    return plane_span(pips, view) > _WIDE_SPAN or _side_face(face_tilts(pips, view))
 
 
 @lru_cache(maxsize=4)

@@ -1,12 +1,12 @@
 """Faces read from the pips of two faces of a die (a cocked 3 and its side face's 3 read as
 a 6) span more than a flat die's face can: such a die is left unread, not called flat with a
-wrong value (vision.dice_tilt.plane_span)."""
+wrong value (vision.face_span.plane_span)."""
 
 from __future__ import annotations
 
 from tests.vision.board_scenes import die_read_as, train_render
 from vision.cocked_view import CameraView
-from vision.dice_tilt import _WIDE_SPAN, plane_span, tilted_short
+from vision.face_span import WIDE_SPAN, plane_span, tilted_short
 
 
 def test_a_six_from_two_faces_threes_is_not_read() -> None:
@@ -21,9 +21,9 @@ def test_plane_span_of_a_face_and_of_two_faces() -> None:
     0.85 die sides; two 3s side by side span more than a face can."""
     view = CameraView.straight_down((1280, 960), 40.0).at((640.0, 480.0))
     six = tuple((640 + 12.0 * x, 480 + 12.0 * y, 3.0) for x in (-1, 1) for y in (-1, 0, 1))
-    assert 0.8 < plane_span(six, view) < _WIDE_SPAN
+    assert 0.8 < plane_span(six, view) < WIDE_SPAN
     threes = tuple((600 + 12.0 * k + dx, 480 + 12.0 * k, 3.0) for dx in (0, 45) for k in (-1, 0, 1))
-    assert plane_span(threes, view) > _WIDE_SPAN
+    assert plane_span(threes, view) > WIDE_SPAN
     assert plane_span(six[:1], view) == 0.0
 
 
@@ -42,7 +42,7 @@ def test_a_six_spanning_its_whole_face_is_read() -> None:
         (318.0, 112.5, 1.8),
     )
     six += ((327.8, 94.2, 1.7), (311.9, 101.5, 1.8), (320.5, 97.9, 1.6))
-    assert 0.95 < plane_span(six, view) < _WIDE_SPAN
+    assert 0.95 < plane_span(six, view) < WIDE_SPAN
 
 
 def test_a_two_spanning_under_half_a_die_side_on_the_plane_is_short() -> None:
