@@ -135,7 +135,8 @@ _FUNCTIONS = (
     ("vision.dice_tilt", "model_call"),
     ("vision.cocked", "patch_features"),  # one a view of a die the cocked model judges
     ("vision.cube", "_strip_lab"),
-    ("vision.cube", "_blobs"),
+    ("vision.cube", "mask_blobs"),
+    ("vision.cube", "labelled_blobs"),
     ("vision.cube", "read_cube_face"),
 )
 

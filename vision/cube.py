@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardGeometry
+from vision.cube_blobs import NO_BLOBS, Blobs, labelled_blobs, mask_blobs
 from vision.cube_face import FaceRead, read_cube_face
 from vision.cube_notch import notch_blobs
 from vision.medians import channel_medians, off_median
@@ -135,8 +136,8 @@ def find_cube(
         # table): a fainter cube stands out there.
         step = _BAR_LIGHTNESS if on_bar else _SIDE_LIGHTNESS
         made = [
-            _labelled_blobs(_lighter(dl, chroma2, step)),
-            _labelled_blobs((dl < -step) & (chroma2 <= _CHROMA2)),
+            labelled_blobs(_lighter(dl, chroma2, step)),
+            labelled_blobs((dl < -step) & (chroma2 <= _CHROMA2)),
         ]
         blobs = [m[0] for m in made]
         strip = _Strip(x0, x1, on_bar, step, dl, chroma2, blobs)
@@ -288,43 +289,6 @@ def _radial_cv(labels: np.ndarray, i: int, stat: np.ndarray) -> float:
     return float(std[0, 0] / max(mean[0, 0], 1e-6))
 
 
-Blobs = tuple[int, np.ndarray, np.ndarray]  # count (background included), stats, centroids
-_CLOSE, _OPEN = np.ones((5, 5), np.uint8), np.ones((3, 3), np.uint8)
-_ERODE = np.ones((7, 7), np.uint8)  # the closing's 5 x 5 and the opening's 3 x 3 erosions
-_NO_BLOBS: Blobs = (1, np.zeros((1, 5), np.int32), np.zeros((1, 2), np.float64))
-
-
-def _blobs(candidate: np.ndarray) -> Blobs:
-    """A strip mask's blobs, made once per mask (each is searched more than one way)."""
-    return _labelled_blobs(candidate)[0]
-
-
-def _labelled_blobs(candidate: np.ndarray) -> tuple[Blobs, np.ndarray | None]:
-    """``_blobs`` of a mask and its label image (None when there are no blobs)."""
-    if not candidate.any():
-        # Nothing to close or open (a third of the masks, mostly fainter ones).
-        return _NO_BLOBS, None
-    # Close first: the digits on the face must not split the cube into pieces; then open. (A
-    # bool mask's bytes are its 0 / 1 values: a view, not a copy.) The closing's erosion and
-    # the opening's are one by their sum, 7 x 7 (squares add, and outside the mask counts as
-    # set in both), so three passes instead of four give the same mask.
-    mask = cv2.dilate(candidate.view(np.uint8), _CLOSE)
-    mask = cv2.dilate(cv2.erode(mask, _ERODE), _OPEN)
-    if not cv2.countNonZero(mask):
-        return _NO_BLOBS, None  # most fainter masks are empty: labelling them is the search's cost
-    # Block-based labelling (2x2 blocks in raster order): the default's labels, stats and
-    # centroids, about 3x faster with stats on these strips; Spaghetti's decision forest
-    # labels as Grana's does (the same labels, stats and centroids bit for bit on 400 strip
-    # masks and 3000 random ones), ~20% faster.  16-bit labels (the same stats) when they
-    # cannot overflow, ~0.1 ms less a call (~10 a read); the usual masks' labels give
-    # _best_square the blobs' outlines.
-    bits = cv2.CV_16U if mask.size <= 65535 else cv2.CV_32S
-    n, labels, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
-        mask, 8, bits, cv2.CCL_SPAGHETTI
-    )
-    return (n, stats, cents), labels
-
-
 def _lighter(dl: np.ndarray, chroma2: np.ndarray, step: float, scale: float = 1.0) -> np.ndarray:
     """The lighter mask (by ``step`` or off-colour), thresholds times ``scale`` (loose steps)."""
     return (dl > step * scale) | (chroma2 > _CHROMA2 * scale * scale)
@@ -346,8 +310,8 @@ def _loose_candidates(
                 if bare[j]:
                     continue
                 candidate = _lighter(dl, chroma2, strip.step, f) if j == 0 else dl < -strip.step * f
-                blobs = _blobs(candidate)
-                bare[j] = blobs is _NO_BLOBS
+                blobs = mask_blobs(candidate)
+                bare[j] = blobs is NO_BLOBS
                 found = _squares(blobs, strip, search)
                 loose += [(*c, _LOOSE_MARGIN) for c in found]
         # A dark cube on a dark bar, a white one on paper: only its number stands out. Read

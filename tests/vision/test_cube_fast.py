@@ -28,9 +28,9 @@ def test_off_median_equals_the_subtraction() -> None:
 
 
 def test_blobs_mask_is_the_closing_then_opening() -> None:
-    """_blobs' three passes give morphologyEx's close (5 x 5) then open (3 x 3) exactly: the
+    """mask_blobs' three passes give morphologyEx's close (5 x 5) then open (3 x 3) exactly: the
     blobs of the fused mask are those labelled on the two-step one (noise, edges, tiny masks)."""
-    from vision.cube import _blobs
+    from vision.cube_blobs import mask_blobs
 
     rng = np.random.default_rng(3)
     for seed in range(300):
@@ -40,7 +40,7 @@ def test_blobs_mask_is_the_closing_then_opening() -> None:
             mask = cv2.GaussianBlur(mask.astype(np.uint8) * 255, (5, 5), 0) > 100
         m = cv2.morphologyEx(mask.view(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
         m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        n, stats, cents = _blobs(mask)
+        n, stats, cents = mask_blobs(mask)
         if not m.any():
             assert n == 1
             continue
@@ -50,9 +50,9 @@ def test_blobs_mask_is_the_closing_then_opening() -> None:
 
 
 def test_blobs_16_bit_labels_give_the_32_bit_stats() -> None:
-    """Strip-sized masks (16-bit labels) and larger ones (32-bit) full of blobs: _blobs' stats
+    """Strip-sized masks (16-bit labels) and larger ones (32-bit) full of blobs: mask_blobs' stats
     and centroids are the default labelling's of its closed and opened mask."""
-    from vision.cube import _blobs
+    from vision.cube_blobs import mask_blobs
 
     rng = np.random.default_rng(5)
     for h, w in ((432, 41), (400, 163), (300, 300)):  # 17712, 65200, 90000 pixels
@@ -64,7 +64,7 @@ def test_blobs_16_bit_labels_give_the_32_bit_stats() -> None:
         m = cv2.morphologyEx(mask.view(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
         m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         want = cv2.connectedComponentsWithStats(m, connectivity=8, ltype=cv2.CV_32S)
-        n, stats, cents = _blobs(mask)
+        n, stats, cents = mask_blobs(mask)
         assert want[0] > 20 and n == want[0]
         assert np.array_equal(stats, want[2]) and np.array_equal(cents, want[3])
 
@@ -93,8 +93,8 @@ def test_strip_lab_converts_only_its_columns_contiguous() -> None:
 
 def test_a_larger_steps_mask_opens_to_nothing_when_a_smaller_ones_does() -> None:
     """What _loose_candidates' skip rests on: a mask inside another (a larger step's) keeps no
-    blob after _blobs' closing and opening when the larger mask keeps none."""
-    from vision.cube import _NO_BLOBS, _blobs
+    blob after mask_blobs' closing and opening when the larger mask keeps none."""
+    from vision.cube_blobs import NO_BLOBS, mask_blobs
 
     rng = np.random.default_rng(23)
     empties = 0
@@ -102,17 +102,17 @@ def test_a_larger_steps_mask_opens_to_nothing_when_a_smaller_ones_does() -> None
         h, w = rng.integers(8, 80, 2)
         dl = cv2.GaussianBlur(rng.normal(0, 12, (h, w)).astype(np.float32), (5, 5), 0)
         step = float(rng.uniform(2, 12))
-        small, large = _blobs(dl > 2 * step), _blobs(dl > 3 * step)
-        if small is _NO_BLOBS:
+        small, large = mask_blobs(dl > 2 * step), mask_blobs(dl > 3 * step)
+        if small is NO_BLOBS:
             empties += 1
-            assert large is _NO_BLOBS
+            assert large is NO_BLOBS
     assert empties > 20  # the case was met
 
 
 def test_blobs_label_as_grana_does() -> None:
-    """_blobs labels with Spaghetti: the labels, stats and centroids of Grana's labelling
+    """mask_blobs labels with Spaghetti: the labels, stats and centroids of Grana's labelling
     (which it replaced) bit for bit, on noise, blurred noise and scattered squares."""
-    from vision.cube import _CLOSE, _ERODE, _OPEN, _blobs
+    from vision.cube_blobs import CLOSE, ERODE, OPEN, mask_blobs
 
     rng = np.random.default_rng(23)
     for seed in range(200):
@@ -120,8 +120,8 @@ def test_blobs_label_as_grana_does() -> None:
         mask = rng.random((h, w)) < rng.choice([0.05, 0.3, 0.6])
         if seed % 3 == 1:
             mask = cv2.GaussianBlur(mask.astype(np.uint8) * 255, (5, 5), 0) > 100
-        n, stats, cents = _blobs(mask)
-        m = cv2.dilate(cv2.erode(cv2.dilate(mask.view(np.uint8), _CLOSE), _ERODE), _OPEN)
+        n, stats, cents = mask_blobs(mask)
+        m = cv2.dilate(cv2.erode(cv2.dilate(mask.view(np.uint8), CLOSE), ERODE), OPEN)
         if not m.any():
             assert n == 1
             continue

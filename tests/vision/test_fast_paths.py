@@ -11,7 +11,7 @@ from vision.checkers.alongs import alongs_of, circle_pitch
 from vision.checkers.empty_board import _row_counts, extent_of, far_from, point_profiles
 from vision.checkers.model import Cell
 from vision.checkers.outlines import _RHOS, Edges, _radial_best, gradients, verified
-from vision.cube import _blobs
+from vision.cube_blobs import mask_blobs
 from vision.pip_dedupe import dedupe
 from vision.pip_scale import _bands, _pyr_down
 from vision.pips import Pip
@@ -218,7 +218,7 @@ def test_blobs_are_the_default_labelling(seed: int) -> None:
     rng = np.random.default_rng(seed)
     for shape, p in (((432, 41), 0.2), ((432, 101), 0.35), ((60, 60), 0.5)):
         mask = cv2.GaussianBlur(rng.random(shape).astype(np.float32), (0, 0), 2) > 0.5 + p / 8
-        n, stats, cents = _blobs(mask)
+        n, stats, cents = mask_blobs(mask)
         closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
         opened = cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         want_n, _, want_stats, want_cents = cv2.connectedComponentsWithStats(opened)
