@@ -1,5 +1,6 @@
 """Marker-free board finding: quadrilateral candidates from contours, ranked by the layout
-scores, refined corner by corner and side by side (``vision.board.sides``), moved whole
+scores, a quarter of the board grown to the whole (``vision.board.quarter``), refined corner
+by corner and side by side (``vision.board.sides``), moved whole
 point columns where the frame says the board ends elsewhere (``vision.board.ends``), a
 corner slid back along its side where its half row of points is off (``vision.board.columns``),
 and last a quad with a short side on the points refined again a column over (``reach_out``) or
@@ -29,6 +30,7 @@ from vision.board.layout import (
     layout_fit,
     layout_scores,
 )
+from vision.board.quarter import whole_board
 from vision.board.sides import (
     alignment,
     all_sides_search,
@@ -253,6 +255,13 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     # about equally well (within FIT_TIE), the column alignment places the sides better.
     top = max(f[0] for f in finalists)
     fit, bar, best_q, _ = max((f for f in finalists if f[0] >= top - FIT_TIE), key=lambda t: t[3])
+    polish = lambda q, f, b: _polish(grey, small, fast, q, f, b)  # noqa: E731
+    if refine:
+        # A quarter of the board (one row of six triangles) may be all the search found: the
+        # whole board is grown back from it where that fits clearly better (vision.board.quarter).
+        grown = whole_board(grey, small, fast, best_q, fit, _middle_ratio, polish)
+        if grown is not None:
+            best_q, fit, bar = grown
     if fit < MIN_LAYOUT_FIT:
         return None
     if refine:
@@ -276,7 +285,6 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
             best_q, fit, bar = slid if doubtful else polished
         # A dark board's quad a column off, one short side on the points and the other inside
         # the frame, seldom moves back whole (vision.board.ends.reach_out).
-        polish = lambda q, f, b: _polish(grey, small, fast, q, f, b)  # noqa: E731
         reached = reach_out(grey, small, best_q, fit, bar, polish)
         if reached is not None:
             best_q, fit, bar = reached
