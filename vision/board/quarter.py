@@ -23,7 +23,9 @@ IMG_65061 9.1 -> 0.15, read exact (status ok, 14 counts believed, none wrong); I
 points) and inexact; IMG_65191 unchanged (what grows from its skewed quarter fits worse).
 Held out: of own IMG_68001-68200, dev and /tmp/unseen47 (500 boards) it takes one grown
 quad, IMG_68056 8.6 -> 2.5, doubted and inexact before and after; every other search there
-returns what it did. It costs one middle-band ratio a search (not on the calibrated read).
+returns what it did. The integrator's clean set IMG_65201-65400 (read once): one grown quad,
+IMG_65380 9.3 -> 0.34, its read from 6 of 24 points right (doubted) to 20 (11 believed, none
+wrong), still inexact. It costs one middle-band ratio a search (not on the calibrated read).
 """
 
 from __future__ import annotations
