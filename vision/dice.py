@@ -98,6 +98,9 @@ class DieReading:
     # which restate (``vision.dice_tilt``) judges flat / cocked and goes back to where the
     # split face can be no top there; None once restate has judged it.
     unsplit: DieReading | None = None
+    # A faint flat die believed (``vision.faint_pips``): its confidence from the pips' contrast,
+    # given back where the point under the die is doubted (``dice_place.place_die``).
+    faint: float | None = None
 
 
 def find_dice(

@@ -147,7 +147,8 @@ def place_die(
     (``SET_SEEN``).  A disc round which the board shows (``BOARD_SEEN``) is the die's own outline
     and is passed over, and so is one on a point read empty (``_counted``); a flat die on the
     bar on no disc, with a set showing round it (``BAR_SET_SHOWS``), is doubted
-    (``checkers.die_rest``)."""
+    (``checkers.die_rest``).  A faint die believed by ``vision.faint_pips`` gets its faint
+    confidence back where the point (or bar) under it is not believed."""
     cx, cy = reading.centre
     x, y = (float(v) for v in map_point(homography, (cx, cy)))
     zone = die_zone(x, y, geometry, white_home)
@@ -180,6 +181,11 @@ def place_die(
             confidence = min(confidence, NEAR_DOUBT)
         elif zone == "bar" and _on_missed_checker(counts, q):
             confidence = min(confidence, NEAR_DOUBT)
+        faint = getattr(reading, "faint", None)
+        if faint is not None and point_confidence_at(x, y, counts, geometry, white_home) < BELIEVED:
+            # A faint die believed (``vision.faint_pips``) on a doubted point: the count may
+            # have missed a checker under it (unseen48 IMG_65145), its pips tell nothing of it.
+            confidence = min(confidence, faint)
     return ObservedDie(
         value=reading.value,
         bbox=tuple(int(v) for v in reading.bbox),  # type: ignore[arg-type]

@@ -47,6 +47,7 @@ from vision.dice_markers import off_markers
 from vision.dice_place import boxes_in_work, loose_die, near_board, place_die
 from vision.dice_tilt import restate
 from vision.face_colour import doubt_bare_corners
+from vision.faint_pips import lift_faint
 from vision.hand import find_hand, under_hand
 from vision.memory import keep_freed_memory
 from vision.observation import Observation
@@ -281,6 +282,7 @@ class BoardReader:
             # Flat or cocked is judged with the camera the board's corners give; the cube's
             # numeral is no die, nor is a marker's; faces closer than a die's side are one die's.
             found = restate(frame, found, board.corners, size)
+            found = lift_faint(frame, found, board.corners, size)  # faint pips, plainly flat
             found = doubt_bare_corners(grey, found, size)  # a cocked 1 read as a flat 2
             found = left_to_cube(found, frame, board.homography, board.geometry, size)
             found = off_markers(found, grey, board.homography, board.geometry, size)
