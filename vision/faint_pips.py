@@ -25,7 +25,10 @@ values acted on unchanged everywhere, believed counts and predictions otherwise 
 tuning (board given) IMG_67401-67600 (four dice) 18 -> 12 (one die on a checker lifted too,
 rightly), unseen46 5 -> 4, unseen47 6 -> 3, unseen48 4 -> 3; held out IMG_67601-67800 (four
 dice) board given 5 -> 4, found 16 -> 16; dev given 8 -> 7, found 9 -> 8; the real boards
-(paper webcam, fm gammon) predictions identical.  Dice photos have no board: not asked.
+(paper webcam, fm gammon) predictions identical.  The integrator's confirm set
+unseen49 (IMG_65201-65400, board given, run once before and once after): 10 -> 5, dice
+acted on 362 -> 368, wrong states (13) and values (1) acted on and believed counts unchanged.
+Dice photos have no board: not asked.
 """
 
 from __future__ import annotations
