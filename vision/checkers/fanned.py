@@ -166,6 +166,42 @@ def fanned_run(alongs: np.ndarray, d: float, pitch: float, low: float = 0.4) -> 
     return k + 1 if k >= 3 else 0
 
 
+# Three outlines from the point's edge (or two, one step past an edge checker whose outline is
+# lost) at one even step of START_LO-START_HI pitch (within START_TOL of each other) start a
+# fanned stack: a row steps a pitch (touching rows 0.85-0.9: a white and a black three of
+# IMG_61201-61400), a pyramid's outlines alternate slot and gap.  Fewer than six read there
+# are a fanned stack's top lost, never a count to believe (IMG_66601-66800 and IMG_61201-65200:
+# a white 7 drifting off its point read 4 at 0.99, steps 0.71 and 0.71; a black 8 dark on dark
+# read 4 at 1.0, edge outline lost, steps 0.64 and 0.58; no other read under six so).
+START_LO, START_HI, START_TOL = 0.55, 0.85, 0.15
+
+
+def fanned_start(alongs: np.ndarray, d: float, pitch: float) -> bool:
+    """Do a point's outlines (``alongs``, from its edge) start a fanned stack: three from the
+    edge slot at one even step of START_LO-START_HI pitch, or two from one such step past the
+    edge slot (its own outline lost)?
+
+    >>> fanned_start(np.array([17.7, 49.8, 81.8]), 44.4, 45.1)   # a white 7, steps 0.71
+    True
+    >>> fanned_start(np.array([48.6, 73.5, 209.5]), 42.3, 43.0)  # a black 8, edge unseen
+    True
+    >>> fanned_start(np.array([21.7, 64.7, 107.7]), 43.4, 43.0)  # a row, a pitch apart
+    False
+    """
+    if len(alongs) < 2:  # most points: no sort
+        return False
+    t = (np.sort(alongs) - 0.5 * d) / pitch
+    t = t[t > -0.4]
+    if len(t) < 2 or t[0] > START_HI:
+        return False
+    if t[0] >= START_LO - START_TOL:
+        t = np.concatenate(([0.0], t))  # the edge checker's outline lost
+    if len(t) < 3 or t[0] > 0.3:
+        return False
+    s1, s2 = float(t[1] - t[0]), float(t[2] - t[1])
+    return all(START_LO <= s <= START_HI for s in (s1, s2)) and abs(s1 - s2) < START_TOL
+
+
 def drifting_alongs(circles: np.ndarray, cell: Cell, h: int, d: float) -> np.ndarray:
     """Distances from the point's edge of the outlines of a stack that may drift sideways as it
     rises (a tall fanned stack seen at an angle): from the point's middle, each next one within

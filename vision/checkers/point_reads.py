@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die
 from vision.checkers.colours import colour_votes, majority
-from vision.checkers.fanned import fanned_run, outline_past_row
+from vision.checkers.fanned import fanned_run, fanned_start, outline_past_row
 from vision.checkers.model import Cell, Found
 from vision.checkers.outlines import backed, colour_only, outlined_any
 from vision.checkers.row_rims import checked_row
@@ -180,6 +180,10 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
             # Outlines from the edge at a fanned stack's step, yet fewer checkers counted than a
             # fanned stack holds: its top lost its outlines, or it is fanned tighter than a
             # chain counts.
+            conf[idx] = min(conf[idx], 0.5)
+        if n < 6 and fanned_start(raw_alongs, d, pitch):
+            # Its outlines start a fanned stack (at a step no row nor pyramid keeps): six or
+            # more, the top ones lost (drifting off the point, dark on dark).
             conf[idx] = min(conf[idx], 0.5)
         if (
             2 <= n <= max_first
