@@ -21,6 +21,13 @@ RIM_SEEN = 2.0
 # IMG_40801-41200: its 9 read 5, outlines 0.27 pitch past the slots); a registration shift of
 # a stack moves its first checker's outline too (own renders: shifts up to 0.21 over rows).
 TOP_SHIFT = 0.22
+# Session 30, tried and dropped: a top layer drawn 0.2-0.45 pitch past the slots with gap 0's
+# outline found (so the first slot looks outlined and grid_shift's residuals, under 0.3 d,
+# leave it) laid back on the gaps when three or more outlines sat alike past their slots and
+# one on the fifth slot of that shift: IMG_61305 and IMG_65168 (light nines read 2 and 3) right,
+# but IMG_61417's black 8 (its top layer only 0.13 short of the gaps, its first layer's
+# outlines on the slots) read 6; held-out IMG_66801-67000 and dev unchanged.  Telling the two
+# apart needs the first layer's outlines kept on the slots while the top layer's shift is fit.
 
 
 @dataclass(frozen=True)
