@@ -13,6 +13,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.cocked_grey import GREY_BAR, GREY_CONFIDENCE, grey
 from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
 from vision.dice_doubt import ONE_DIE
@@ -219,33 +220,18 @@ def model_call(
         return ModelCall("flat")
     if views_probability(model, patch, view, die_px, cue, GREY_BAR, made) <= GREY_BAR:
         return ModelCall("flat")
-    # Grey: trusted only where the die's body stands apart from what lies around it.
+    # Grey: trusted only where the die's body stands apart from what lies around it, or its
+    # plain top face is small (``vision.cocked_grey``).
     body_beyond = patch_features(patch, view, die_px, cue)[BODY_BEYOND]
-    return ModelCall("flat", grey=bool(body_beyond < GREY_BODY_BEYOND))
+    return ModelCall("flat", grey=grey(float(body_beyond), cues.face_area))
 
 
-# A die called flat whose six-view mean passes GREY_BAR, under its bar, is doubted
-# (``restate`` lowers its confidence to GREY_CONFIDENCE, under the referee's 0.6: it asks
-# instead of letting a roll stand that a cocked die voids). Six-view means of dice called
-# flat, board given (IMG_59201-59300 / IMG_57401-57500): cocked 14 of 18 / 17 of 20 pass
-# 0.5, right flat dice 5 of 223 / 7 of 212. The real paper webcam's flat dice score 0.45-0.82
-# (12-16 of 33 pass 0.5), but its light board takes its white dice' colour: the crop's body
-# mask runs past where a flat die's body can show (``BODY_BEYOND``, the share beyond 0.95
-# die sides of a flat die's sweep: 0.20-0.39 on all 37 real dice over 0.45), where the
-# rendered cocked dice the model half sees mostly stand apart (8 of 14 / 8 of 18 under 0.1,
-# their flat dice over 0.5 1 of 5 / 1 of 7). So the grey call counts only under
-# GREY_BODY_BEYOND. Die states acted on / wrong, board given: IMG_59201-59300 355/23 ->
-# 345/14 (one right flat die doubted), held out IMG_59301-59400 347/15 -> 343/11 (none),
-# /tmp/train's first 200 371/14 -> 368/11 (none), dev 203/10 -> 201/10 (two); real boards
-# unchanged. Cost: +0.55 views a read on 4-dice renders (views 388 -> 421 on 60 reads).
-# Session 29 (not kept; board given, restate's calls): grey for a die with strays wherever its
-# body lies doubted cocked / flat dice 3 / 1 on IMG_61601-62200 and 3 / 1 on IMG_62201-62400,
-# none on held-out IMG_62401-62600 and one right flat die on dev. A lower bar (0.6) where the
-# body stands apart (under GREY_BODY_BEYOND) turned doubts into calls only 16 / 21 and 10 / 11
-# right there (0.7: 9 / 11, 6 / 7): more wrong calls acted on for fewer doubts.
-GREY_BAR = 0.5
-GREY_BODY_BEYOND = 0.1
-GREY_CONFIDENCE = 0.5
+# The grey doubt (``vision.cocked_grey``: its measurements). Session 29 (not kept; board
+# given, restate's calls): grey for a die with strays wherever its body lies doubted cocked /
+# flat dice 3 / 1 on IMG_61601-62200 and 3 / 1 on IMG_62201-62400, none on held-out
+# IMG_62401-62600 and one right flat die on dev. A lower bar (0.6) where the body stands apart
+# (under GREY_BODY_BEYOND) turned doubts into calls only 16 / 21 and 10 / 11 right there (0.7:
+# 9 / 11, 6 / 7): more wrong calls acted on for fewer doubts.
 
 
 # The model's bar for a die with a stray pip beside its top face (``vision.cocked_strays``).

@@ -189,20 +189,27 @@ def _scoring(p: float, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(
-    ("p", "ground", "board", "grey"),
+    ("p", "ground", "board", "face_area", "grey"),
     [
-        (0.6, 30, True, True),  # a die apart from a dark board, scored in the grey band
-        (0.4, 30, True, False),  # under GREY_BAR: plainly flat
-        (0.6, 215, True, False),  # the board as light as the die: its body runs on
-        (0.6, 30, False, False),  # no board: no grey call
+        (0.6, 30, True, 3.0, True),  # a die apart from a dark board, scored in the grey band
+        (0.4, 30, True, 3.0, False),  # under GREY_BAR: plainly flat
+        (0.6, 215, True, 3.0, False),  # the board as light as the die: its body runs on
+        (0.6, 215, True, 0.0, False),  # ... and its top face unmeasured
+        (0.6, 30, False, 3.0, False),  # no board: no grey call
     ],
 )
 def test_model_call_is_grey_between_the_bars_where_the_die_stands_apart(
-    p: float, ground: int, board: bool, grey: bool, monkeypatch: pytest.MonkeyPatch
+    p: float,
+    ground: int,
+    board: bool,
+    face_area: float,
+    grey: bool,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A die called flat whose views score between ``GREY_BAR`` and its bar (a read 1: 0.85)
     is grey only with a board and where its body does not run on into the board around it
-    (a light die on a board of its colour: the real paper webcam's flat dice)."""
+    (a light die on a board of its colour, its top face's brightness spread into the board
+    too: the real paper webcam's flat dice)."""
     import cv2
     import numpy as np
 
@@ -214,6 +221,30 @@ def test_model_call_is_grey_between_the_bars_where_the_die_stands_apart(
     cv2.rectangle(img, (85, 85), (115, 115), (220, 220, 220), -1)
     cv2.circle(img, (100, 100), 3, (20, 20, 20), -1)
     view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
-    cues = TiltCues(1.0, 1.0, 1.0, 1.0)
+    cues = TiltCues(1.0, 1.0, 1.0, face_area)
+    call = model_call(img, (100.0, 100.0), 30.0, cues, view, face_pips=1)
+    assert (call.state, call.grey) == ("flat", grey)
+
+
+@pytest.mark.parametrize(("face_area", "grey"), [(1.2, True), (1.9, False)])
+def test_model_call_is_grey_on_a_light_board_where_the_top_face_is_small(
+    face_area: float, grey: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a board as light as the die (its body runs on: no grey by the body), a die scored in
+    the grey band is grey when its plain top face is small (``TiltCues.face_area`` under
+    ``vision.cocked_grey.GREY_FACE_AREA``: a cocked die's foreshortened top), not when it
+    spreads as a flat die's does on the real paper webcam's light board."""
+    import cv2
+    import numpy as np
+
+    from vision.cocked_view import CameraView
+    from vision.dice_tilt import TiltCues, model_call
+
+    _scoring(0.6, monkeypatch)
+    img = np.full((200, 200, 3), 215, np.uint8)
+    cv2.rectangle(img, (85, 85), (115, 115), (220, 220, 220), -1)
+    cv2.circle(img, (100, 100), 3, (20, 20, 20), -1)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0))
+    cues = TiltCues(1.0, 1.0, 1.0, face_area)
     call = model_call(img, (100.0, 100.0), 30.0, cues, view, face_pips=1)
     assert (call.state, call.grey) == ("flat", grey)
