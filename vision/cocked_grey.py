@@ -27,14 +27,15 @@ flat dice over 0.45: 1.92-3.28 board given, 1.82 at least found, bar one unmeasu
 either way: 1.80 at least), while a cocked die's top face is foreshortened and its side faces
 shaded apart (10 of those 18 under 1.7). Dice called flat, not grey, over 0.5 with BODY_BEYOND
 of 0.1 or more that this doubts, cocked / right flat / others (no die or on a checker):
-IMG_65601-66200 10 / 1 / 4 (bar 1.6: 9 / 1; 1.8: 11 / 1; 2.0: 12 / 4), /tmp/unseen47 3 / 2 /
-1; the real boards none (fm gammon: a die-less candidate, unread). Die states acted on / wrong
+IMG_65601-66200 10 / 1 / 4 (bar 1.6: 9 / 1; 1.8: 11 / 1; 2.0: 12 / 4), /tmp/unseen47 3 / 2 / 1;
+the real boards none (fm gammon: a die-less candidate, unread). Die states acted on / wrong
 (cocked called flat), right flat dice asked, board given: tuned IMG_65601-66200 1052 / 33 (22)
 -> 1046 / 29 (18), 19 -> 20 (and one right die on a checker asked); /tmp/unseen47
 (IMG_61402-61600) 346 / 10 (6) -> 343 / 8 (4), 8 -> 9; held out IMG_66201-66600 692 / 29 (19)
--> 686 / 24 (14), 18 -> 19; dev 193 / 5 -> 192 / 5, 8 -> 9. Real boards (given and found)
-unchanged: paper webcam 31 / 0 and 32 / 0, fm gammon 5 / 0 and 4 / 0. No cost: a comparison on
-a cue already measured.
+-> 686 / 24 (14), 18 -> 19 (boards found 666 / 29 (20) -> 659 / 24 (15), 31 -> 33); confirm
+/tmp/unseen49 362 / 13 (12) -> 359 / 10 (9), 11 -> 11; dev 193 / 5 -> 192 / 5, 8 -> 9. Real
+boards (given and found) unchanged: paper webcam 31 / 0 and 32 / 0, fm gammon 5 / 0 and 4 / 0.
+No cost: a comparison on a cue already measured.
 """
 
 from __future__ import annotations
