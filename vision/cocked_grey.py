@@ -33,9 +33,9 @@ the real boards none (fm gammon: a die-less candidate, unread). Die states acted
 -> 1046 / 29 (18), 19 -> 20 (and one right die on a checker asked); /tmp/unseen47
 (IMG_61402-61600) 346 / 10 (6) -> 343 / 8 (4), 8 -> 9; held out IMG_66201-66600 692 / 29 (19)
 -> 686 / 24 (14), 18 -> 19 (boards found 666 / 29 (20) -> 659 / 24 (15), 31 -> 33); confirm
-/tmp/unseen49 362 / 13 (12) -> 359 / 10 (9), 11 -> 11; dev 193 / 5 -> 192 / 5, 8 -> 9. Real
-boards (given and found) unchanged: paper webcam 31 / 0 and 32 / 0, fm gammon 5 / 0 and 4 / 0.
-No cost: a comparison on a cue already measured.
+/tmp/unseen49 362 / 13 (12) -> 359 / 10 (9), 11 -> 11; dev 193 / 5 -> 192 / 5, 8 -> 9 (found:
+189 / 6, unchanged). Real boards (given and found) unchanged: paper webcam 31 / 0 and 32 / 0,
+fm gammon 5 / 0 and 4 / 0. No cost: a comparison on a cue already measured.
 """
 
 from __future__ import annotations
