@@ -20,6 +20,7 @@ from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.die_rest import bar_colour, bar_dice_round, board_round, set_round
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.model import CHECKERS_PER_SIDE, CheckerColours, CheckerCounts, Found
+from vision.checkers.other_set import trimmed_to_other
 from vision.checkers.point_reads import FrameMeasures, PointEvidence, PointReads
 from vision.checkers.seen_empty import add_seen, doubt_faint, doubt_going_on
 from vision.checkers.short_side import bar_doubt, fill_short, short_on_bar
@@ -125,8 +126,10 @@ def settle_sides(
     edge_p, seen_from = cue.edge_p, cue.seen_from
     point_rims = [rims[row[idx]] for idx in range(24)]
     keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
+    before = (list(white), list(black))
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
+    trimmed_to_other(white, black, before, (bar_w, bar_b), conf, off)  # a lone one misnamed
     faint = partial(faint_set, lab, geo, d, colours, labels, feats)  # a bar's half-seen set
     bar_w, bar_b, bar_conf = short_on_bar(
         white, black, bar_w, bar_b, min(conf_w, conf_b), (conf, likes, edge_p), off, faint
