@@ -94,6 +94,22 @@ def test_the_slot_is_weighed_against_its_own_triangle_past_it() -> None:
     assert hiders(strip, care, inside, frame, sets, 30.0)[1] == [True]
 
 
+def test_a_set_the_triangles_colour_may_hide_whatever_the_seen_part_is_nearer() -> None:
+    # IMG_61551: a black checker under a die on a black triangle 0.7 from the set's colour;
+    # the seen pixels fell nearer the triangle. Colour cannot show that triangle bare.
+    tri = np.array([22, 128, 127], np.float32)
+    sets = [
+        (True, np.array([24, 128, 127], np.float32)),
+        (False, np.array([196, 122, 127], np.float32)),
+    ]
+    strip = np.full((60, 40, 3), tri, np.float32)
+    care, inside = np.ones((60, 40), bool), np.ones((60, 40), bool)
+    care[:24, 4:36] = False
+    assert hiders(strip, care, inside, tri, sets, 30.0)[1] == [True]
+    far = [(True, np.array([30, 128, 127], np.float32))]  # 8 apart: the seen part decides
+    assert hiders(strip, care, inside, tri, far, 30.0)[1] == []
+
+
 def test_a_black_checker_under_a_die_on_a_dark_point_is_doubted() -> None:
     # IMG_40040 (seed train) point 1: black's lone checker on a dark triangle under a cocked
     # die, no outline or colour of its own seen, read empty at 1.0 before.
