@@ -13,7 +13,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cocked_grey import GREY_BAR, GREY_CONFIDENCE, grey
+from vision.cocked_grey import GREY_BAR, GREY_CONFIDENCE, STRAYS_GREY, STRAYS_GREY_BAR, grey
 from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
 from vision.dice_doubt import ONE_DIE
@@ -216,6 +216,9 @@ def model_call(
     cue = tuple(vars(cues).values())
     if views_probability(model, patch, view, die_px, cue, cut=thr, made=made) > thr:
         return ModelCall("cocked")
+    if board and not loose and strays >= STRAYS_GREY:  # ``vision.cocked_grey``: a lower bar
+        p = views_probability(model, patch, view, die_px, cue, STRAYS_GREY_BAR, made)
+        return ModelCall("flat", grey=p > STRAYS_GREY_BAR)
     if not board or loose or thr <= GREY_BAR:
         return ModelCall("flat")
     if views_probability(model, patch, view, die_px, cue, GREY_BAR, made) <= GREY_BAR:

@@ -248,3 +248,37 @@ def test_model_call_is_grey_on_a_light_board_where_the_top_face_is_small(
     cues = TiltCues(1.0, 1.0, 1.0, face_area)
     call = model_call(img, (100.0, 100.0), 30.0, cues, view, face_pips=1)
     assert (call.state, call.grey) == ("flat", grey)
+
+
+@pytest.mark.parametrize(
+    ("p", "strays", "side", "board", "grey"),
+    [
+        (0.35, 2, False, True, True),  # two stray pips beside the top face, scored over 0.3
+        (0.35, 3, True, True, True),  # ... a side face put aside too (its bar 0.5: no other grey)
+        (0.6, 2, False, True, True),  # on a board as light as the die: no body condition
+        (0.25, 2, False, True, False),  # under STRAYS_GREY_BAR: plainly flat
+        (0.35, 1, False, True, False),  # one stray pip: the plain grey bar (0.5)
+        (0.35, 2, False, False, False),  # no board: no grey call
+    ],
+)
+def test_model_call_is_grey_from_a_lower_bar_with_two_stray_pips(
+    p: float, strays: int, side: bool, board: bool, grey: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A die called flat with ``vision.cocked_grey.STRAYS_GREY`` or more stray pips beside its
+    top face (a raised side face's) is grey once its views pass ``STRAYS_GREY_BAR``, wherever
+    its body lies (here a light die on a board as light: the plain grey call's body condition
+    would hold it flat)."""
+    import cv2
+    import numpy as np
+
+    from vision.cocked_view import CameraView
+    from vision.dice_tilt import TiltCues, model_call
+
+    _scoring(p, monkeypatch)
+    img = np.full((200, 200, 3), 215, np.uint8)
+    cv2.rectangle(img, (85, 85), (115, 115), (220, 220, 220), -1)
+    cv2.circle(img, (100, 100), 3, (20, 20, 20), -1)
+    view = CameraView.straight_down((200, 200), 30.0).at((100.0, 100.0)) if board else None
+    cues = TiltCues(1.0, 1.0, 1.0, 3.0)
+    call = model_call(img, (100.0, 100.0), 30.0, cues, view, strays, 1, side)
+    assert (call.state, call.grey) == ("flat", grey)
