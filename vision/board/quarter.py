@@ -103,9 +103,8 @@ def whole_board(
         rated.append((f, b, c))
     rated.sort(key=lambda t: -t[0])
     best: tuple[np.ndarray, float, float] | None = None
-    for _, b, c in rated[:_POLISHED]:
-        f, b = layout_fit(small, c, bars_near(b))
-        q, f, b = polish(c, f, b)
+    for f, b, c in rated[:_POLISHED]:
+        q, f, b = polish(c, f, b)  # refits the quad it refines: no layout fit needed before
         if not reasonable(q) or middle(grey, q) >= QUARTER_MIDDLE:
             continue
         f, b = layout_fit(small, q, bars_near(b))
