@@ -34,7 +34,7 @@ unchanged everywhere.
 from __future__ import annotations
 
 from vision.checkers.model import CHECKERS_PER_SIDE
-from vision.checkers.short_side import FILLED_CONF, MAX_FILL, _none_off
+from vision.checkers.short_side import FILLED_CONF, MAX_FILL, none_off
 
 
 def trimmed_to_other(
@@ -58,7 +58,7 @@ def trimmed_to_other(
         at, n = emptied[0], was[emptied[0]]
         seen = off[not blk]
         short = CHECKERS_PER_SIDE - sum(other) - bars[not blk] - (seen or 0)
-        if short != n or (seen is None and not _none_off(other, not blk)):
+        if short != n or (seen is None and not none_off(other, not blk)):
             continue
         other[at] = n
         conf[at] = min(conf[at], FILLED_CONF)

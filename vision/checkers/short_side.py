@@ -107,7 +107,7 @@ def fill_short(
             if seen is None and _other_full(other, other_bar, not blk):
                 _fill_many(counts, other, short, conf, likes, edge_p, blk)
             continue
-        if not 0 < short <= MAX_FILL or (seen is None and not _none_off(counts, blk)):
+        if not 0 < short <= MAX_FILL or (seen is None and not none_off(counts, blk)):
             continue
         own = _candidates(counts, other, conf, likes, blk)
         cands = (
@@ -155,7 +155,7 @@ def fill_short(
             # one doubted stack with a full first layer: tall stacks lose their top checkers
             # (a second layer's unseen in a dark pyramid, a tight fan's last steps).
             adds = {(tall or cands)[0]: short}
-        elif (one := sole_stack(counts, other, conf, TALL)) is not None and _none_off(
+        elif (one := sole_stack(counts, other, conf, TALL)) is not None and none_off(
             counts, blk, conf
         ):
             adds = {one: short}  # no point it could be on doubted: the stack lost its top
@@ -231,7 +231,7 @@ def short_on_bar(
     for blk, counts, other in ((False, white, black), (True, black, white)):
         seen = off[blk]
         short = CHECKERS_PER_SIDE - sum(counts) - bars[blk] - (seen or 0)
-        if short != 1 or bars[blk] or (seen is None and not _none_off(counts, blk)):
+        if short != 1 or bars[blk] or (seen is None and not none_off(counts, blk)):
             continue
         empties = [i for i in _candidates(counts, other, conf, likes, blk) if counts[i] == 0]
         if _strong(empties, edge_p, 1):
@@ -255,7 +255,7 @@ def _fill_many(
 ) -> None:
     """All of a side's ``short`` (3+) missing checkers to one point, in place, when a believed
     checker outside its home proves none are off and one point explains them (module doc)."""
-    if not _none_off(counts, blk, conf):
+    if not none_off(counts, blk, conf):
         return
     cands = _candidates(counts, other, conf, likes, blk)
     tall = [i for i in cands if counts[i] >= TALL]
@@ -301,7 +301,7 @@ def _other_full(other: list[int], other_bar: int, other_blk: bool) -> bool:
     on = sum(other) + other_bar
     if on == CHECKERS_PER_SIDE:
         return True
-    return on < CHECKERS_PER_SIDE and other_bar == 0 and not _none_off(other, other_blk)
+    return on < CHECKERS_PER_SIDE and other_bar == 0 and not none_off(other, other_blk)
 
 
 def _candidates(
@@ -359,7 +359,7 @@ def _strong(empties: list[int], edge_p: Callable[[int], float] | None, most: int
     return []
 
 
-def _none_off(counts: list[int], blk: bool, conf: list[float] | None = None) -> bool:
+def none_off(counts: list[int], blk: bool, conf: list[float] | None = None) -> bool:
     """Has this side none borne off: a checker on a point outside its home board (with
     ``conf``: a believed one)."""
     home = HOME[blk]
@@ -384,7 +384,7 @@ def bar_doubt(
     12)."""
     short = any(
         0 < CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0) <= MAX_FILL
-        and (seen is not None or _none_off(counts, blk))
+        and (seen is not None or none_off(counts, blk))
         for blk, counts, bar, seen in (
             (False, white, bar_white, off[0]),
             (True, black, bar_black, off[1]),
