@@ -58,6 +58,7 @@ from vision.lone_body import body_alike, hued
 from vision.lone_centre import off_centre, paired
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.lone_pips import accept_singles as _accept_singles
+from vision.logo_faces import read_logos
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
 from vision.pip_groups import make_group as _make_group
@@ -320,6 +321,8 @@ def find_dice(
                     unsplit=reading,
                 )
         out.append(reading)
+    if die_size_px is None and mask is None and regions is None:
+        out = read_logos(full_bgr, out)  # a face printed with a logo, not pips
     return out
 
 
