@@ -54,11 +54,11 @@ from vision.face_plain import face_plain as _face_plain
 from vision.face_refit import face_check, refit_unread
 from vision.face_relook import closer_look
 from vision.face_split import split_unread
+from vision.logo_faces import read_logos
 from vision.lone_body import body_alike, hued
 from vision.lone_centre import off_centre, paired
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.lone_pips import accept_singles as _accept_singles
-from vision.logo_faces import read_logos
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
 from vision.pip_groups import make_group as _make_group

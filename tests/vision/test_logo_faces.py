@@ -3,10 +3,13 @@ that no pip face in the photo shows (vision.logo_faces via vision.dice.find_dice
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
 from vision.dice import find_dice
+from vision.logo_faces import LogoMark, _one_logo, _pip_parts
 from vision.synth.piece_faces import PIP_LAYOUT
 
 BLUE = (190, 110, 30)
@@ -64,3 +67,26 @@ def test_a_logo_is_not_read_where_the_pip_faces_show_both_1_and_6() -> None:
 def test_a_logo_is_not_read_beside_too_few_faces() -> None:
     # Six dice read (a board's dice, a Pi camera tray): a missing 6 tells nothing.
     assert _logo_reads(_photo([1, 2, 3, 4, 5, 2], 2)) == []
+
+
+def test_logo_marks_must_be_alike_in_solidity_and_size() -> None:
+    # One set prints one logo: a mark half the others' size (a light streak by a pip) or far
+    # more solid (a marbled streak merged with a 1's pip) is no logo; a lone mark is none.
+    emblem = LogoMark(0.0, 0.0, 30.0, 280.0, 0.62)
+    marks = [emblem, replace(emblem, area=250.0), replace(emblem, solidity=0.58)]
+    small, solid = replace(emblem, area=92.0), replace(emblem, solidity=0.85)
+    assert _one_logo([*marks, small, solid]) == marks
+    assert _one_logo([emblem]) == []
+
+
+def test_a_faces_pips_that_closing_joined_are_no_logo() -> None:
+    # A 6 whose pips lie a pixel apart closes into one mark: its ink before the closing holds
+    # six round parts of a pip's size; a logo's strokes hold none.
+    six = np.zeros((40, 30), np.uint8)
+    for u, v in PIP_LAYOUT[6]:
+        cv2.circle(six, (15 + 8 * u, 20 + 8 * v), 3, 1, -1)
+    stroke = np.zeros((40, 30), np.uint8)
+    cv2.line(stroke, (15, 5), (15, 35), 1, 2)
+    cv2.line(stroke, (3, 12), (27, 12), 1, 2)
+    assert _pip_parts(six, 3.0) == 6
+    assert _pip_parts(stroke, 3.0) == 0
