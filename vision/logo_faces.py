@@ -247,7 +247,9 @@ def read_logos(bgr: np.ndarray, readings: list[DieReading]) -> list[DieReading]:
             )
         elif all(out[k].value is None for k in near):
             k = near[0]
-            out[k] = replace(out[k], value=value, centre=(m.cx, m.cy), bbox=bbox)
+            out[k] = replace(
+                out[k], value=value, centre=(m.cx, m.cy), bbox=bbox, confidence=_CONFIDENCE
+            )
             for j in sorted(near[1:], reverse=True):
                 del out[j]
     return out
