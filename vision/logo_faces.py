@@ -144,13 +144,15 @@ def find_marks(bgr: np.ndarray, read: Sequence[DieReading]) -> list[LogoMark]:
     h, w = ink.shape
     ang = np.linspace(0, 2 * math.pi, _RING_N, endpoint=False)
     marks = []
-    for i in range(1, n):
+    exts = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    sized = (
+        (stats[:, cv2.CC_STAT_AREA] >= _MIN_AREA * math.pi * pip_r**2)
+        & (exts >= _EXTENT[0] * side)
+        & (exts <= _EXTENT[1] * side)
+    )
+    for i in np.flatnonzero(sized[1:]) + 1:
         x, y, bw, bh, area = (int(v) for v in stats[i])
         ext = max(bw, bh)
-        if area < _MIN_AREA * math.pi * pip_r**2 or not (
-            _EXTENT[0] * side <= ext <= _EXTENT[1] * side
-        ):
-            continue
         cx, cy = (float(v) for v in centres[i])
         if any(math.hypot(d.centre[0] - cx, d.centre[1] - cy) < _APART * side for d in read):
             continue
