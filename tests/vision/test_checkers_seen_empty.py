@@ -32,6 +32,7 @@ def test_lone_dark_checkers_read_empty_are_counted_doubtfully(monkeypatch) -> No
         assert counts.black[point - 1] == n
         assert counts.point_confidence[point - 1] < SURE  # for the players to confirm
     monkeypatch.setattr("vision.checkers.seen_empty.SEEN_FROM", 2.0)
+    monkeypatch.setattr("vision.checkers.seen_many.SEEN", 2.0)  # it counts them first now
     without, _ = _count_given(21066)
     assert [without.black[p - 1] for p in (17, 21, 23)] == [0, 0, 0]
 

@@ -25,6 +25,9 @@ the counts are left as read. A side read right is not short (but for that rare b
 no point taking a checker is believed. A side still one or two short after all this leaves the
 bar in doubt (``bar_doubt``): its missing checker may be there (a dark checker on a dark bar).
 
+Before all of this (any number short: ``seen_many``), doubted empty points of the side's
+colour that the learned cue plainly sees a checker on take theirs.
+
 Three or more short (``_fill_many``: a tall dark stack read far short or empty, its upper
 checkers or second layer lost on a dark triangle), the other side must count exactly 15 on the
 board and bar (a set of fifteen a side: the paper webcam's board has twelve), or fewer with
@@ -54,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME
+from vision.checkers.seen_many import seen_many
 from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
 from vision.observation import BELIEVED
 
@@ -103,6 +107,13 @@ def fill_short(
     ):
         seen = off[blk]
         short = CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0)
+        proven = seen is None and _other_full(other, other_bar, not blk)
+        proven = proven and none_off(counts, blk, conf)
+        if seen_adds := seen_many(counts, other, short, conf, likes, (edge_p, more), blk, proven):
+            for i, n in seen_adds.items():  # the doubted empty points the cue sees
+                counts[i] += n
+                conf[i] = min(conf[i], FILLED_CONF)
+            continue
         if MANY_FROM <= short <= MAX_MANY:
             if seen is None and _other_full(other, other_bar, not blk):
                 _fill_many(counts, other, short, conf, likes, edge_p, blk)

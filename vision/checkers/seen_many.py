@@ -1,0 +1,94 @@
+"""A short side's missing checkers on the doubted empty points of its colour that the learned
+cue sees a checker on (``short_side.fill_short``'s first choice).
+
+A doubted empty point whose edge slot is coloured like a side's set (``likes``) and on which
+the learned slot cue (``slot_model.PointSlots.edge_p``) sees a checker with probability
+SEEN or more holds that side's checkers: a lone dark checker or a dark pair on a dark
+triangle that the counting missed.  Sides counted short of fifteen, board given, session 31
+(unseen46-50, fresh68, own IMG_69801-70200: 1 190 boards): of such points from SEEN, 41 held
+checkers and 1 was empty; from 0.25 to SEEN, 8 and 4; under 0.1, 6 and 206.  Each takes one
+checker and the further ones the cue sees past its edge slot (``more``, ``PAIR_FROM``).
+
+- When they account for every missing checker, that is where they are (no proof that the side
+  has borne none off is needed: the checkers are seen).
+- When some are still missing (three or more short), and the side is proven to hold its
+  fifteen (the trays unseen, the other side full, a believed checker outside its home:
+  ``short_side._fill_many``'s proof), the side's one doubted stack of five or more takes the
+  rest: its top lost on a dark triangle.
+
+Before this the side's one doubted tall stack took all of them, or nothing moved when several
+points were doubted (``short_side._fill_many`` wants one point): session 30's fill class of a
+lone dark checker swallowed by a stack.  Replays of the fill's inputs on the boards above: 8
+sides made right (IMG_65447: a black 2 and 3 read empty went to a doubted 5 on point 19, read
+10), none made wrong, 2 left wrong as before (the cue sees one checker of a pair).
+
+::
+
+    >>> counts, other = [0] * 24, [0] * 24
+    >>> counts[18], counts[12] = 5, 8            # black 13: two missing
+    >>> conf, likes = [1.0] * 24, [None] * 24
+    >>> conf[0], likes[0] = 0.5, True            # point 1 doubted empty, coloured black
+    >>> seen_many(counts, other, 2, conf, likes, (lambda i: 0.8, lambda i, least: 1), True)
+    {0: 2}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from vision.observation import BELIEVED
+
+# The learned cue's edge-slot probability from which a doubted empty point of the side's
+# colour holds its checkers (measurements in the module doc).
+SEEN = 0.4
+# ... when no other of them has the cue from NEAR (``short_side.STRONG``'s) to SEEN: one
+# half seen may hold them instead (0.25-0.4: 8 held checkers, 4 were empty).
+NEAR = 0.25
+# The cue's probability from which a further slot past the edge one holds a checker too
+# (``short_side.PAIR_FROM``'s).
+PAIR_FROM = 0.5
+# A doubted stack this tall takes the checkers the seen points leave missing
+# (``short_side.TALL``'s).
+TALL = 5
+# From this many missing, the rest may go to a tall stack (``short_side.MANY_FROM``'s).
+REST_FROM = 3
+# At most this many missing (``short_side.MAX_MANY``'s: more, the frame is misread elsewhere).
+MOST = 12
+
+
+def seen_many(
+    counts: list[int],
+    other: list[int],
+    short: int,
+    conf: list[float],
+    likes: list[bool | None],
+    cue: tuple[Callable[[int], float] | None, Callable[[int, float], int] | None],
+    blk: bool,
+    proven: bool = False,
+) -> dict[int, int]:
+    """Checkers to add per point for a side ``short`` of fifteen (``blk``: black), or none.
+    ``likes`` as for ``short_side.fill_short``, ``cue`` its (``edge_p``, ``more``);
+    ``proven``: the side holds its fifteen on the board and bar (none borne off)."""
+    edge_p, more = cue
+    if edge_p is None or not 0 < short <= MOST:
+        return {}
+    empty = [
+        i
+        for i in range(24)
+        if counts[i] == other[i] == 0 and conf[i] < BELIEVED and likes[i] is blk
+    ]
+    cues = {i: edge_p(i) for i in empty}
+    seen = [i for i in empty if cues[i] >= SEEN]
+    if not seen or any(NEAR <= p < SEEN for p in cues.values()):
+        return {}  # none seen, or one the cue half sees: which of them?
+    adds = {i: 1 + (more(i, PAIR_FROM) if more is not None else 0) for i in seen}
+    left = short - sum(adds.values())
+    if left < 0:
+        return {}
+    if left == 0:
+        return adds
+    tall = [i for i in range(24) if counts[i] >= TALL and other[i] == 0 and conf[i] < BELIEVED]
+    if short < REST_FROM or len(tall) != 1 or not proven:
+        return {}
+    adds[tall[0]] = left
+    return adds
