@@ -5,9 +5,10 @@ A doubted empty point whose edge slot is coloured like a side's set (``likes``) 
 the learned slot cue (``slot_model.PointSlots.edge_p``) sees a checker with probability
 SEEN or more holds that side's checkers: a lone dark checker or a dark pair on a dark
 triangle that the counting missed.  Sides counted short of fifteen, board given, session 31
-(unseen46-50, fresh68, own IMG_69801-70200: 1 190 boards): of such points from SEEN, 41 held
-checkers and 1 was empty; from 0.25 to SEEN, 8 and 4; under 0.1, 6 and 206.  Each takes one
-checker and the further ones the cue sees past its edge slot (``more``, ``PAIR_FROM``).
+(IMG_61401-61600, IMG_65001-65600, IMG_68601-68800, own IMG_69801-70200: 1 399 boards): of
+such points from SEEN, 47 held checkers and 1 was empty; from 0.25 to SEEN, 9 and 5; under
+0.1, 6 and 227.  Each takes one checker and the further ones the cue sees past its edge slot
+(``more``, ``PAIR_FROM``).
 
 - When they account for every missing checker, that is where they are (no proof that the side
   has borne none off is needed: the checkers are seen).
@@ -18,9 +19,11 @@ checker and the further ones the cue sees past its edge slot (``more``, ``PAIR_F
 
 Before this the side's one doubted tall stack took all of them, or nothing moved when several
 points were doubted (``short_side._fill_many`` wants one point): session 30's fill class of a
-lone dark checker swallowed by a stack.  Replays of the fill's inputs on the boards above: 8
+lone dark checker swallowed by a stack.  Replays of the fill's inputs on the boards above: 11
 sides made right (IMG_65447: a black 2 and 3 read empty went to a doubted 5 on point 19, read
-10), none made wrong, 2 left wrong as before (the cue sees one checker of a pair).
+10), none made wrong, 1 left wrong as before (the cue sees one checker of a pair).  Read
+whole, board given: 2 boards of session 30's 600 made exact, dev 89 -> 90 of 97 (found 87 ->
+88), held-out IMG_70201-70400 and IMG_61201-61400 unchanged; believed-wrong unchanged.
 
 ::
 
@@ -42,7 +45,7 @@ from vision.observation import BELIEVED
 # colour holds its checkers (measurements in the module doc).
 SEEN = 0.4
 # ... when no other of them has the cue from NEAR (``short_side.STRONG``'s) to SEEN: one
-# half seen may hold them instead (0.25-0.4: 8 held checkers, 4 were empty).
+# half seen may hold them instead (0.25-0.4: 9 held checkers, 5 were empty).
 NEAR = 0.25
 # The cue's probability from which a further slot past the edge one holds a checker too
 # (``short_side.PAIR_FROM``'s).
