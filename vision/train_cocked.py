@@ -81,6 +81,9 @@ view mean 0.45-0.905, body beyond a flat die's sweep 0.1 or more), the joined ne
 part the unseen renders' cocked dice (median 0.76) from the rest (0.84): 600 renders teach
 nothing the 15 000 dice above did not, and every retrain lifts the real flat dice.
 
+Session 31 (not committed): a fourth network on renders with the bleed look lowered the paper
+webcam's flat dice, but read held-out renders no better (``vision.synth.bleed``).
+
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
 path with ``dev`` or ``test`` in it). Each image is read by ``vision.dice.find_dice`` with the

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from . import bleed
 from .camera import Camera
 from .canvas import _SHIFT, _i, _Light
 from .layout import BoxPlace, CheckerPlace
@@ -128,6 +129,8 @@ class _Painter:
         cf = int(np.clip(2.5 * g.cube_size * px_per_mm, 48, 128))
         self.cube_faces = {v: cube_face(v, cbody, ink, cf) for v in (2, 4, 8, 16, 32, 64)}
         self.rng = rng
+        # The bleed look's draws come from their own generator, as the real pips' do.
+        self.bleed_rng = rng.spawn(1)[0] if spec.bleed else None
 
     # -- checkers --------------------------------------------------------------------------
     def checker(self, canvas: np.ndarray, c: CheckerPlace) -> None:
@@ -268,7 +271,23 @@ class _Painter:
             # Raised (on a checker, the bar or the frame): the board shadow pass did not see
             # what the die rests on, so cast a soft contact shadow here.
             self._contact_shadow(canvas, b, resting)
-        self._box(canvas, b.centre, b.rot, half, faces, body * 0.62)
+        look = None
+        if self.bleed_rng is not None and not b.is_cube and bleed.is_light(body):
+            look = bleed.BleedLook.draw(self.bleed_rng)
+            hull_b = cv2.convexHull(self.cam.project_pinhole(b.vertices()).astype(np.float32))
+            hull_b = hull_b[:, 0].astype(np.float64)
+            die_px = b.size * self.cam.focal / self.spec.camera.distance_mm
+            pad = int(0.4 * die_px) + 3
+            hh, ww = canvas.shape[:2]
+            bx0, by0 = np.floor(hull_b.min(axis=0)).astype(int) - pad
+            bx1, by1 = np.ceil(hull_b.max(axis=0)).astype(int) + pad
+            bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, ww), min(by1, hh)
+            before = canvas[by0:by1, bx0:bx1].copy()
+            if min(bx1 - bx0, by1 - by0) < 4 or not bleed.on_light_board(
+                before, int(bx0), int(by0), hull_b
+            ):
+                look = None
+        self._box(canvas, b.centre, b.rot, half, faces, body * (look.edge if look else 0.62))
         # Glossy top: small highlight near the lamp's mirror point.
         top_n = b.rot @ np.array([0, 0, -1.0])
         top_c = b.centre + top_n * b.size / 2
@@ -289,3 +308,5 @@ class _Painter:
                 cv2.fillPoly(m, [_i(hull)], 255, cv2.LINE_AA, _SHIFT)
                 alpha[..., 0] = m / 255.0
                 _add_glare(canvas, x0, y0, alpha, uv, sz * 0.7, float(strength))
+        if look is not None:
+            bleed.apply(canvas, before, int(bx0), int(by0), hull_b, die_px, look)

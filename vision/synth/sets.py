@@ -41,19 +41,22 @@ def numbered(
     on_retry: Callable[[int, RuntimeError], None] | None = None,
     real_pips: bool = False,
     dice_on_points: bool = False,
+    bleed: bool = False,
 ) -> T:
     """``make(spec, rng)`` (e.g. ``render``) for image ``index`` (IMG_{index + 1}) of the set
     drawn from ``seed``: each attempt seeds by (seed, index, attempt) and draws the scene, and
     an attempt whose dice find no room (``RuntimeError``, told to ``on_retry``) gives way to
     the next. ``real_pips``: the scene's dice get pips of real dice's sizes and spacings
     (``SceneSpec.real_pips``), the rest of it as without; ``dice_on_points``: flat dice in a
-    half lie on empty light points (``SceneSpec.dice_on_points``), the same scenes otherwise."""
+    half lie on empty light points (``SceneSpec.dice_on_points``), the same scenes otherwise;
+    ``bleed``: light dice take a dim webcam's look (``SceneSpec.bleed``), the same scenes."""
     for attempt in range(ATTEMPTS):
         rng = np.random.default_rng([seed, index, attempt])
         try:
             spec = random_scene(rng, die_state_weights=weights, n_dice=n_dice)
             spec = replace(spec, real_pips=True) if real_pips else spec
             spec = replace(spec, dice_on_points=True) if dice_on_points else spec
+            spec = replace(spec, bleed=True) if bleed else spec
             return make(spec, rng)
         except RuntimeError as exc:  # a die that found no room: draw another scene
             if on_retry is not None:

@@ -137,6 +137,10 @@ class SceneSpec:
     # Flat dice in a half lie on empty light points where a first checker would stand
     # (``dice_layout._place_on_point``); off, anywhere clear in their half.
     dice_on_points: bool = False
+    # Light dice drawn as a dim webcam shows cream dice on a light board
+    # (``vision.synth.bleed``): no dark outline, the board's colour run into the die's edge,
+    # the die softened and its contrast with the board lowered; off, as the committed sets.
+    bleed: bool = False
 
     def __post_init__(self) -> None:
         if self.style not in STYLES:
