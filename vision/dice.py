@@ -102,6 +102,9 @@ class DieReading:
     # A faint flat die believed (``vision.faint_pips``): its confidence from the pips' contrast,
     # given back where the point under the die is doubted (``dice_place.place_die``).
     faint: float | None = None
+    # The cocked model's views restate scored on the die (``dice_tilt.ModelCall.views``; at this
+    # centre, tilt cues and frame): ``faint_pips`` continues from them. () where none were.
+    views: tuple[float, ...] = ()
 
 
 def find_dice(

@@ -161,10 +161,13 @@ def classify_state(c: TiltCues) -> str:
 class ModelCall:
     """The learned model's call on a die (``model_call``): ``state`` "flat" or "cocked", and
     ``grey``: a die called flat whose six-view mean still passes ``GREY_BAR`` (a cocked die
-    the model half sees: the referee should ask rather than let the roll stand)."""
+    the model half sees: the referee should ask rather than let the roll stand). ``views``:
+    the probabilities of the ``VIEWS`` the call scored, in their order (``vision.cocked_views``'
+    ``made``): ``vision.faint_pips`` continues from them rather than score them again."""
 
     state: str
     grey: bool = False
+    views: tuple[float, ...] = ()
 
 
 def model_call(
@@ -215,18 +218,18 @@ def model_call(
     made: list[float] = []  # the views scored, shared by the two bars
     cue = tuple(vars(cues).values())
     if views_probability(model, patch, view, die_px, cue, cut=thr, made=made) > thr:
-        return ModelCall("cocked")
+        return ModelCall("cocked", views=tuple(made))
     if board and not loose and strays >= STRAYS_GREY:  # ``vision.cocked_grey``: a lower bar
         p = views_probability(model, patch, view, die_px, cue, STRAYS_GREY_BAR, made)
-        return ModelCall("flat", grey=p > STRAYS_GREY_BAR)
+        return ModelCall("flat", grey=p > STRAYS_GREY_BAR, views=tuple(made))
     if not board or loose or thr <= GREY_BAR:
-        return ModelCall("flat")
+        return ModelCall("flat", views=tuple(made))
     if views_probability(model, patch, view, die_px, cue, GREY_BAR, made) <= GREY_BAR:
-        return ModelCall("flat")
+        return ModelCall("flat", views=tuple(made))
     # Grey: trusted only where the die's body stands apart from what lies around it, or its
     # plain top face is small (``vision.cocked_grey``).
     body_beyond = patch_features(patch, view, die_px, cue)[BODY_BEYOND]
-    return ModelCall("flat", grey=grey(float(body_beyond), cues.face_area))
+    return ModelCall("flat", grey=grey(float(body_beyond), cues.face_area), views=tuple(made))
 
 
 # The grey doubt (``vision.cocked_grey``: its measurements). Session 29 (not kept; board
@@ -333,7 +336,7 @@ def restate(
             call = model_call(image_bgr, r.centre, die_px, tilt, view, strays, n_pips, side, loose)
             if loose and call.state != "cocked":  # print, not a die
                 continue
-            r = replace(r, state=call.state)
+            r = replace(r, state=call.state, views=call.views)  # views: faint_pips goes on
             if call.grey:  # flat, but the model half sees it cocked: ask
                 r = replace(r, confidence=min(r.confidence, GREY_CONFIDENCE))
             # The top face (``vision.top_face``): a face put aside on the die when the face

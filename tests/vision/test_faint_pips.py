@@ -4,6 +4,7 @@ doubted point (a checker the count missed may lie under it)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import numpy as np
@@ -78,3 +79,35 @@ def test_faint_die_on_a_doubted_point_is_asked_again(point_conf: float, want: fl
     eye = np.eye(3)
     die = place_die(reading, eye, g, "bottom-right", counts, eye)
     assert (die.state, die.confidence) == ("flat", want)
+
+
+def test_faint_pips_continue_from_the_views_restate_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``restate`` keeps the views its model call scored on a die (``DieReading.views``) and
+    ``plainly_flat`` scores only the others: the same call, each view scored once."""
+    import cv2
+
+    import vision.dice_tilt as dt
+    from vision.cocked import CockedModel
+    from vision.cocked_view import CameraView
+
+    image = np.full((960, 1280, 3), 60, np.uint8)
+    cv2.rectangle(image, (600, 450), (640, 490), (225, 225, 225), -1)
+    for x, y in ((609, 459), (631, 459), (609, 481), (631, 481)):  # a flat 4
+        cv2.circle(image, (x, y), 4, (90, 90, 90), -1)
+    scored: list[int] = []
+    probability = CockedModel.probability
+
+    def counted(self: CockedModel, features: np.ndarray) -> float:
+        scored.append(1)
+        return probability(self, features)
+
+    monkeypatch.setattr(CockedModel, "probability", counted)
+    (judged,) = dt.restate(image, [_die(0.45)], CORNERS, 40.0)
+    assert judged.state == "flat" and len(judged.views) == len(scored) > 0
+    view = CameraView.from_corners(CORNERS, (1280, 960), 40.0).at(judged.centre)
+    scored.clear()
+    again = faint_pips.plainly_flat(image, judged, view, 40.0)
+    n_again = len(scored)
+    scored.clear()
+    fresh = faint_pips.plainly_flat(image, replace(judged, views=()), view, 40.0)
+    assert again == fresh and n_again == max(0, len(scored) - len(judged.views))
