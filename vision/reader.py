@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
+from vision.board.fine_sides import edge_shift
 from vision.board.trust import board_doubt
 from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
@@ -76,6 +77,7 @@ class _Board:
     shape: BoardShape
     die_size_px: float
     doubt: str = ""  # why the found board's placement is not trusted ("" when it is)
+    edge_shift: tuple[float, float] = (0.0, 0.0)  # the found quad's long sides past the edge
 
 
 class BoardReader:
@@ -204,6 +206,7 @@ class BoardReader:
             cube=CubeSeen(at),
             off=seen_off(tray),
             trace=self.checker_trace,
+            edge_shift=board.edge_shift,
         )
         counts = with_trays(counts, tray)
         counts = under_hand(counts, find_hand(frame, board.homography), geo, self.white_home)
@@ -251,6 +254,10 @@ class BoardReader:
             shape=shape,
             die_size_px=expected_die_px(fix.corners, fix.bar_frac, shape),
             doubt=board_doubt(frame, fix),
+            # Marker-free quads lie outside the playing area (vision.board.fine_sides).
+            edge_shift=edge_shift(frame, np.asarray(fix.corners))
+            if fix.method == "frame"
+            else (0.0, 0.0),
         )
 
     def _dice(self, frame: np.ndarray, board: _Board | None, grey: np.ndarray) -> list[Any]:

@@ -68,6 +68,7 @@ def count_checkers(
     cube: CubeSeen | None = None,
     off: tuple[int | None, int | None] = (None, None),
     trace: PointTrace | None = None,
+    edge_shift: tuple[float, float] = (0.0, 0.0),
 ) -> CheckerCounts:
     """Count checkers on a canonical board image (any size with the canonical aspect).
 
@@ -75,7 +76,8 @@ def count_checkers(
     in its pixels too.  ``cube``: where the cube was seen, for the bar (not told: the bar's
     middle).  ``off``: (white, black) seen borne off, part of each side's 15 (believed tray
     counts, ``trays``; None: not seen).  ``trace``: told the per-point evidence and reads
-    (``PointTrace``)."""
+    (``PointTrace``).  ``edge_shift``: the quad's top and bottom sides outside the playing
+    area, as shares of the board's height (``vision.board.fine_sides.edge_shift``)."""
     shape = shape or BoardShape()
     h_in, w = rect_bgr.shape[:2]
     h = max(16, int(round(w / max(shape.aspect, 0.3))))  # square pixels: checkers are circles
@@ -197,6 +199,7 @@ def count_checkers(
         under_die,
         sets,
         single,
+        edge_shift,
     )
     ev = PointEvidence(
         cells,

@@ -43,7 +43,9 @@ class FrameMeasures:
     ``h`` (discs come in the input's pixels); ``ignore``: dice boxes in the input's pixels;
     ``field``, ``tri_colours`` (the two triangle colours) and ``tri_mask`` (a cell strip's
     triangle); ``circles``: verified outlines, ``under_die`` each one's centre on a die;
-    ``sets``: (is black, colour) per set seen; ``single``: the frame's colours doubtful.
+    ``sets``: (is black, colour) per set seen; ``single``: the frame's colours doubtful;
+    ``edge_shift``: the quad's top and bottom sides outside the playing area (shares of ``h``),
+    taken off the colour runs' lengths for the confidence only.
 
     ::
 
@@ -65,6 +67,7 @@ class FrameMeasures:
     under_die: np.ndarray
     sets: list[tuple[bool, np.ndarray]]
     single: bool
+    edge_shift: tuple[float, float] = (0.0, 0.0)
 
     @property
     def size(self) -> tuple[float, float, int, int]:
@@ -156,7 +159,12 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
         blk = majority(votes)
         seen_fs, seen_labels, seen_free = fs, labels[k : k + n], free[k : k + n]
         k += n
-        frac = abs(extents[i] / pitch - round(extents[i] / pitch)) if n <= 5 else 0.25
+        # The colour run's length from the board's edge, not the quad's side (``edge_shift``):
+        # only the confidence's fit to the slot grid is told, the count is not.
+        ext = extents[i]
+        if ext > 0:
+            ext = max(ext - m.edge_shift[0 if c.top else 1] * m.h, 0.0)
+        frac = abs(ext / pitch - round(ext / pitch)) if n <= 5 else 0.25
         # min(max()) is np.clip's numbers, without its overhead.
         agree = int(np.count_nonzero(votes == blk)) / len(votes) if n else 1.0
         conf[idx] = float(min(max(1.0 - 2.0 * frac, 0.0), 1.0) * agree)

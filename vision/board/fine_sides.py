@@ -1,0 +1,144 @@
+"""Where the found quad's long sides lie against the playing area's edge (``edge_shift``), from
+its sides moved onto that edge at full resolution (``fine_sides``).
+
+The marker-free search works on a copy at most 960 px wide and steps its side lines by about
+3.6 image pixels (``sides._side_lines``), so a found quad sits about 3 px outside the labelled
+playing area on every side (sd 2-3 px; session 31, IMG_65201-65600 and 68601-68800, quads
+within 15 px of the label: mean per side 2.9-3.2 px outward). A point's colour run is measured
+from the quad's side, so it reads about 2 px (0.05 checker) long, off the slot grid, and the
+count's confidence (``point_reads``: 1 - 2 x the run's distance from a whole number of slots)
+falls about 0.1: most of the counts believed with the board given but not found (3700 against
+3322 on IMG_65401-65600) are right counts a little under 0.65.
+
+Each side is sampled at full resolution at ``SAMPLES`` points; along its outward normal,
+from ``REACH_IN`` px inside to ``REACH_OUT`` px outside, each sample's strongest edge of the
+side's usual polarity is found (the same sign at most samples), and the offset most samples
+agree on (within ``AGREE`` px) is the side's edge. A side moves there (a line fitted through
+the agreeing samples) only where at least ``KEEP`` of its samples agree; otherwise it stays
+(dark boards with no edge between frame and field, checkers or dice along it).
+Session 31 (IMG_65401-65480, the saved found quads moved offline, 268 sides): error per side
+median 3.5 -> 0.8 px, 90th percentile 6.1 -> 4.0 px; 158 sides nearer the label by over 1 px,
+8 farther (``KEEP`` 0.6: 116 nearer, 4 farther, median 1.0 px).
+
+Only the run's length for the confidence is told (``edge_shift``): reading the board on the
+moved quad itself was tried and dropped (session 31, boards found): its reads flip both ways
+as under any small move of the quad (held-out IMG_72401-72600 exact 88.4 -> 87.3%, believed
+wrong 2 -> 3; IMG_68601-68800 85.3% both; dev 89.7 -> 88.7%; the fm gammon photos 2/4 -> 1/4
+on a bar count), while the believed counts rose (+37, +80, +43).
+Telling the confidence alone (boards found, before -> after): held-out IMG_72401-72600 exact
+88.4% both, believed / wrong 3362 / 2 -> 3400 / 2 (one count changed, not believed);
+IMG_68601-68800 85.3% both, 3391 / 2 -> 3473 / 2, no count changed; dev 89.7% both,
+1812 / 0 -> 1849 / 0; real photos exact unchanged (paper webcam 20 / 22, 435 / 0 -> 477 / 0;
+fm gammon 2 / 4, 81 / 1 -> 85 / 1). About 1 ms a read of a found board (80 samples a side,
+only the strips around the sides made grey and smoothed).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+REACH_IN = 8.0  # px inside the quad's side searched
+REACH_OUT = 3.0  # px outside it
+STEP = 0.25  # px between profile samples along the normal
+SAMPLES = 80  # points along each side
+AGREE = 1.0  # px: samples within this of the side's most agreed offset
+KEEP = 0.4  # share of samples that must agree for the side to move
+
+
+def _meet(l1: tuple[np.ndarray, np.ndarray], l2: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    (p1, p2), (p3, p4) = l1, l2
+    d1, d2 = p2 - p1, p4 - p3
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-9:
+        raise ZeroDivisionError
+    t = ((p3[0] - p1[0]) * d2[1] - (p3[1] - p1[1]) * d2[0]) / den
+    out: np.ndarray = p1 + t * d1
+    return out
+
+
+def _side_line(
+    image: np.ndarray, a: np.ndarray, b: np.ndarray, centre: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The edge line near side a-b (two points on it), or None where samples do not agree."""
+    d = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+    n = np.array([-d[1], d[0]])
+    if np.dot(n, (a + b) / 2 - centre) < 0:
+        n = -n  # outward
+    offs = np.arange(-REACH_IN, REACH_OUT + 1e-9, STEP)
+    ts = np.linspace(0.06, 0.94, SAMPLES)
+    p = a[None] + (b - a)[None] * ts[:, None]
+    xy = p[:, None, :] + offs[None, :, None] * n[None, None, :]
+    # Only the strip the samples fall in is made grey and smoothed (a few ms less a read).
+    h, w = image.shape[:2]
+    x0, y0 = (max(int(np.floor(xy[..., i].min())) - 4, 0) for i in (0, 1))
+    x1, y1 = int(np.ceil(xy[..., 0].max())) + 5, int(np.ceil(xy[..., 1].max())) + 5
+    strip = image[y0 : min(y1, h), x0 : min(x1, w)]
+    if strip.shape[0] < 8 or strip.shape[1] < 8:
+        return None
+    if strip.ndim == 3:
+        strip = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
+    g = cv2.GaussianBlur(strip, (0, 0), 1.0).astype(np.float32)
+    prof = cv2.remap(
+        g,
+        (xy[..., 0] - x0).astype(np.float32),
+        (xy[..., 1] - y0).astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    grad = np.gradient(prof, axis=1)
+    rows = np.arange(len(ts))
+    j = np.argmax(np.abs(grad), axis=1)
+    signs = np.sign(grad[rows, j])
+    sign = 1.0 if (signs > 0).sum() >= (signs < 0).sum() else -1.0
+    j = np.argmax(grad * sign, axis=1)
+    o = offs[j]
+    support = np.abs(o[None, :] - offs[:, None]) <= AGREE
+    mode = offs[int(np.argmax(support.sum(axis=1)))]
+    keep = (np.abs(o - mode) <= AGREE) & (j > 0) & (j < len(offs) - 1)
+    if keep.mean() < KEEP:
+        return None
+    pts = (p[keep] + o[keep, None] * n[None]).astype(np.float32)
+    vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0]), np.array([x0 + vx, y0 + vy])
+
+
+def fine_sides(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """``quad`` (ordered corners in the full-resolution ``image``'s pixels, BGR or grey) with
+    each side moved onto the playing area's edge where its samples agree (see the module doc);
+    corners that would move more than ``REACH_IN`` + ``REACH_OUT`` px leave the quad as it was.
+
+    >>> q = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 60.0], [10.0, 60.0]])
+    >>> bool((fine_sides(np.zeros((80, 100), np.uint8), q) == q).all())  # no edge: unmoved
+    True
+    """
+    q = np.asarray(quad, np.float64)
+    centre = q.mean(axis=0)
+    lines = []
+    for k in range(4):
+        a, b = q[k], q[(k + 1) % 4]
+        lines.append(_side_line(image, a, b, centre) or (a, b))
+    try:
+        out = np.array([_meet(lines[(k - 1) % 4], lines[k]) for k in range(4)])
+    except ZeroDivisionError:
+        return q
+    if np.abs(out - q).max() > REACH_IN + REACH_OUT:
+        return q
+    return out
+
+
+def edge_shift(image: np.ndarray, corners: np.ndarray) -> tuple[float, float]:
+    """How far the found quad's top and bottom sides lie outside the playing area's edge (as
+    ``fine_sides`` finds it), as shares of the board's height along the image's y (the board is
+    seen from above: its long sides run across the picture); 0.0 for a side that stays.
+
+    >>> q = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 60.0], [10.0, 60.0]])
+    >>> edge_shift(np.zeros((80, 100), np.uint8), q)
+    (0.0, 0.0)
+    """
+    q = np.asarray(corners, np.float64)
+    f = fine_sides(image, q)
+    height = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    top = ((f[0] - q[0])[1] + (f[1] - q[1])[1]) / 2
+    bottom = ((q[2] - f[2])[1] + (q[3] - f[3])[1]) / 2
+    return float(top / height), float(bottom / height)
