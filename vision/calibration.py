@@ -15,6 +15,15 @@ reference taken at calibration (phase correlation on a small warped edge image, 
 by quarters round each corner: a camera turned or zoomed a little shifts the whole by next to
 nothing but the corners by several pixels), so a bumped board or camera is noticed without a
 full board search.
+
+A calibration from a found quad (no markers) stores how far its long sides lie outside the
+playing area (``edge_shift``, vision.board.fine_sides): every read of the calibrated board
+takes it off the points' colour runs for their confidence, as a read that finds the board does.
+Session 31, each image read through a calibration made from its own found quad, no shift ->
+shift stored (believed / wrong): IMG_72401-72500 1643 / 2 -> 1655 / 2 (one count changed, not
+believed: a missing black checker put on another doubted point by the totals' fit, which takes
+the least confident); /tmp/fresh68 IMG_68601-68660 1032 / 0 -> 1068 / 0; paper webcam 435 / 0 ->
+477 / 0; fm gammon 81 / 1 -> 85 / 1; exact unchanged on all four.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from vision.board import (
     homography_for,
     rectify,
 )
+from vision.board.fine_sides import edge_shift
 from vision.checkers import (
     WORK_H,
     WORK_W,
@@ -88,6 +98,10 @@ class Calibration:
     die_size_px: float | None = None
     method: str = "frame"
     reference: tuple[int, ...] = ()  # _REF_W x _REF_H edge image of the board and its frame
+    # The quad's top and bottom sides outside the playing area, shares of the board's height
+    # (vision.board.fine_sides.edge_shift), measured once on the calibration frame; None in
+    # calibrations saved before it (the reader measures it on its first frame then).
+    edge_shift: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.white_home not in WHITE_HOMES:
@@ -129,6 +143,9 @@ class Calibration:
                 die_size_px=None if data.get("die_size_px") is None else float(data["die_size_px"]),
                 method=str(data.get("method", "frame")),
                 reference=tuple(int(v) for v in data.get("reference", ())),
+                edge_shift=None
+                if data.get("edge_shift") is None
+                else (float(data["edge_shift"][0]), float(data["edge_shift"][1])),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise CalibrationError(f"malformed calibration ({type(exc).__name__}: {exc})") from exc
@@ -239,6 +256,7 @@ def calibration_from_fix(
         die_size_px=point_px * shape.checker_frac * DIE_OVER_CHECKER,
         method=fix.method,
         reference=tuple(int(round(v * 50)) for v in ref.ravel()),
+        edge_shift=edge_shift(frame, np.asarray(fix.corners)) if fix.method == "frame" else None,
     )
 
 

@@ -80,6 +80,15 @@ class _Board:
     edge_shift: tuple[float, float] = (0.0, 0.0)  # the found quad's long sides past the edge
 
 
+def _calibrated_shift(cal: Calibration, frame: np.ndarray) -> tuple[float, float]:
+    """The calibrated quad's long sides past the playing area's edge (``fine_sides``): as
+    stored at calibration, else (a calibration saved before it was stored) measured on this
+    frame, the first the calibrated board is read in; none for marker or labelled quads."""
+    if cal.edge_shift is not None:
+        return cal.edge_shift
+    return edge_shift(frame, np.asarray(cal.corners)) if cal.method == "frame" else (0.0, 0.0)
+
+
 class BoardReader:
     """Frame -> Observation.  See the module docstring."""
 
@@ -238,6 +247,7 @@ class BoardReader:
                     shape=cal.shape,
                     die_size_px=cal.die_size_px
                     or expected_die_px(cal.corners, cal.bar_frac, cal.shape),
+                    edge_shift=_calibrated_shift(cal, frame),
                 )
                 self._cal_board = (cal, board)
             return self._cal_board[1]
