@@ -14,6 +14,7 @@ from vision.board import order_corners
 from vision.board.columns import OFF_COLUMNS, columns_off
 from vision.board.ends import column_moved
 from vision.board.field_end import field_end
+from vision.board.fine_sides import long_sides_on_edge
 from vision.board.geometry import BoardFix, make_fix, search_view
 from vision.board.layout import BAR_FRACS, MIN_PATTERN_SCORE, layout_fit, layout_scores
 from vision.board.trust import (
@@ -40,11 +41,19 @@ def test_the_true_quad_is_trusted(style: str, seed: int) -> None:
     assert board_doubt(image, _true_fix(image, labels)) == ""
 
 
+def _off_edge(fix: BoardFix, px: float) -> BoardFix:
+    """The fix with its top and bottom sides moved ``px`` image pixels inwards (along y)."""
+    q = np.asarray(fix.corners, np.float64).copy()
+    q[:2, 1] += px
+    q[2:, 1] -= px
+    return make_fix(q, fix.method, fix.score, fix.bar_frac, fix.margin)
+
+
 def test_an_ambiguous_search_is_doubted_and_markers_are_not() -> None:
     """Marker fixes carry margin 1 (0 only for a hidden marker's corner guessed badly:
     tests/vision/test_board.py), and nothing else about them is questioned."""
     image, labels = starting_scene("tournament_green", 3)
-    fix = _true_fix(image, labels, margin=0.5 * AMBIGUOUS_MARGIN)
+    fix = _off_edge(_true_fix(image, labels, margin=0.5 * AMBIGUOUS_MARGIN), 12.0)
     assert "another placement" in board_doubt(image, fix)
     assert board_doubt(image, replace(fix, method="markers", margin=1.0)) == ""
     assert "corner marker is hidden" in board_doubt(image, replace(fix, method="markers"))
@@ -65,7 +74,21 @@ def test_a_quarter_board_and_a_side_on_the_points_are_doubted(style: str, seed: 
     assert "top side" in doubt or "line up" in doubt
 
 
-def test_a_doubtful_board_gives_no_believed_count() -> None:
+def test_placement_doubt_lifted_where_both_long_sides_lie_on_the_edge() -> None:
+    """A search that could not tell its placement from a rival's (margin under
+    AMBIGUOUS_MARGIN) is not doubted for it when both long sides lie on the playing area's
+    edge (``fine_sides.long_sides_on_edge``); with them 12 px inside, off it, it is."""
+    image, labels = starting_scene("tournament_green", 3)
+    fix = _true_fix(image, labels, margin=0.5 * AMBIGUOUS_MARGIN)
+    assert long_sides_on_edge(image, np.asarray(fix.corners))
+    assert board_doubt(image, fix) == ""
+    assert not long_sides_on_edge(image, np.asarray(_off_edge(fix, 12.0).corners))
+    assert "another placement" in board_doubt(image, _off_edge(fix, 12.0))
+
+
+def test_a_doubtful_board_gives_no_believed_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A placement the search could not tell apart, its long sides off the edge.
+    monkeypatch.setattr("vision.board.trust.long_sides_on_edge", lambda *_: False)
     image, labels = starting_scene("tournament_green", 3)
     sure = _true_fix(image, labels)
     unsure = replace(sure, margin=0.0)
@@ -80,9 +103,12 @@ def test_a_doubtful_board_gives_no_believed_count() -> None:
     assert "board placement doubtful" in doubted.message
 
 
-def test_the_referee_asks_about_a_doubtful_board_rather_than_call_a_fault() -> None:
+def test_the_referee_asks_about_a_doubtful_board_rather_than_call_a_fault(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Counts at the doubtful board's cap are neither believed against the rules nor silently
     replaced by them: a reading no allowed position explains is put to the players."""
+    monkeypatch.setattr("vision.board.trust.long_sides_on_edge", lambda *_: False)
     from firmware.matching import Match, read_board
     from rules.position import Position as RulesPosition
     from rules.side import Side

@@ -44,6 +44,9 @@ STEP = 0.25  # px between profile samples along the normal
 SAMPLES = 80  # points along each side
 AGREE = 1.0  # px: samples within this of the side's most agreed offset
 KEEP = 0.4  # share of samples that must agree for the side to move
+# A side lies on the edge (``long_sides_on_edge``) when its samples agree within this many px
+# of it: the search's usual 3 px outside and one more (see trust.AMBIGUOUS_MARGIN's rule).
+NEAR = 4.0
 
 
 def _meet(l1: tuple[np.ndarray, np.ndarray], l2: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -58,9 +61,10 @@ def _meet(l1: tuple[np.ndarray, np.ndarray], l2: tuple[np.ndarray, np.ndarray]) 
 
 
 def _side_line(
-    image: np.ndarray, a: np.ndarray, b: np.ndarray, centre: np.ndarray
+    image: np.ndarray, a: np.ndarray, b: np.ndarray, centre: np.ndarray, near: float = np.inf
 ) -> tuple[np.ndarray, np.ndarray] | None:
-    """The edge line near side a-b (two points on it), or None where samples do not agree."""
+    """The edge line near side a-b (two points on it), or None where samples do not agree
+    (or their agreed offset is more than ``near`` px from the side)."""
     d = (b - a) / (np.linalg.norm(b - a) + 1e-9)
     n = np.array([-d[1], d[0]])
     if np.dot(n, (a + b) / 2 - centre) < 0:
@@ -96,7 +100,7 @@ def _side_line(
     support = np.abs(o[None, :] - offs[:, None]) <= AGREE
     mode = offs[int(np.argmax(support.sum(axis=1)))]
     keep = (np.abs(o - mode) <= AGREE) & (j > 0) & (j < len(offs) - 1)
-    if keep.mean() < KEEP:
+    if keep.mean() < KEEP or abs(mode) > near:
         return None
     pts = (p[keep] + o[keep, None] * n[None]).astype(np.float32)
     vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
@@ -125,6 +129,20 @@ def fine_sides(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     if np.abs(out - q).max() > REACH_IN + REACH_OUT:
         return q
     return out
+
+
+def long_sides_on_edge(image: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether both long sides of the quad (ordered corners, full resolution) lie on a
+    straight edge: at least ``KEEP`` of each one's samples find the strongest edge at the same
+    offset (the edge ``fine_sides`` moves it onto), within ``NEAR`` px of the side.
+
+    >>> q = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 60.0], [10.0, 60.0]])
+    >>> long_sides_on_edge(np.zeros((80, 100), np.uint8), q)
+    False
+    """
+    q = np.asarray(corners, np.float64)
+    centre = q.mean(axis=0)
+    return all(_side_line(image, q[k], q[(k + 1) % 4], centre, NEAR) is not None for k in (0, 2))
 
 
 def edge_shift(image: np.ndarray, corners: np.ndarray) -> tuple[float, float]:
