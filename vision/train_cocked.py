@@ -82,7 +82,8 @@ part the unseen renders' cocked dice (median 0.76) from the rest (0.84): 600 ren
 nothing the 15 000 dice above did not, and every retrain lifts the real flat dice.
 
 Session 31 (not committed): a fourth network on renders with the bleed look lowered the paper
-webcam's flat dice, but read held-out renders no better (``vision.synth.bleed``).
+webcam's flat dice, but read held-out renders no better (``vision.synth.bleed``); one on 1600
+plain renders with or without the look's, joined at 0.25, read them one die better either way.
 
 ``--renders``: directories of ``IMG.jpg`` + ``IMG.json`` labels (DATASET.md) from
 ``scripts/render-synthetic --set train`` (seed 3000; never dev or test: the script refuses a
