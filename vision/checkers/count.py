@@ -46,6 +46,7 @@ from vision.checkers.settle import SideInputs, settle_sides
 from vision.checkers.slot_colour import edge_looks
 from vision.checkers.slot_model import PointSlots
 from vision.checkers.stacks import cell_checkers, first_layer_slots
+from vision.checkers.stray_set import stray_relabelled
 from vision.checkers.triangle_sides import hidden_sides, sides_seen
 from vision.medians import channel_medians, masked_medians, rows_median
 
@@ -174,6 +175,12 @@ def count_checkers(
     free = not_under_die([f for fs in found_cells for f in fs], ignore_mask)
     # One colour's checkers only, split by shading, or a stray colour beside both sets.
     labels, single = frame_colours(feats_a, colours, free)
+    if colours is None and len(feats_a):
+        # A stray colour (a hand, a sleeve) took a cluster: the other holds both sets.
+        cell = np.repeat(np.arange(len(found_cells)), [len(fs) for fs in found_cells])
+        stray = stray_relabelled(feats_a, labels, free, cell)
+        if stray is not None:
+            labels, single = stray, True
     sets = set_colours(feats_a, labels, colours)
     disc0 = (xx - cx) ** 2 + (yy - 0.5 * d) ** 2 <= (0.35 * d) ** 2
     edge_likes = edge_looks(stacked, [len(fs) for fs in found_cells], disc0, sets)
