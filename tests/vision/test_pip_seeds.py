@@ -58,12 +58,3 @@ def test_faint_spot_linked_with_no_found_pip_is_dropped() -> None:
 
     pips, groups = with_seeded(img, found, [[0]], DIE, R_RANGE, apart)
     assert len(pips) == 1 and groups == [[0]]
-
-
-def test_flat_lone_pip_gets_no_second_look() -> None:
-    img = _face((60, 60))
-    cv2.circle(img, (36, 36), 6, 90, -1)
-    cv2.ellipse(img, (36, 36), (5, 2), 0, 0, 360, 140, -1)  # a side face's pip, seen flat
-    found = find_pips(img, r_range=R_RANGE)
-    assert [round(p.circularity, 1) for p in found] == [0.5]
-    assert seeded_near(img, found, [[0]], DIE, R_RANGE) == []
