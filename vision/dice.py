@@ -65,7 +65,6 @@ from vision.pip_groups import make_group as _make_group
 from vision.pip_groups import mean as _mean
 from vision.pip_groups import median as _median
 from vision.pip_regions import mask_box, pips_in, reaches_mask
-from vision.pip_seeds import with_seeded
 from vision.pips import Pip, find_pips
 
 STATES = ("flat", "cocked")
@@ -167,10 +166,6 @@ def find_dice(
     pips = sorted(pips, key=lambda p: -p.contrast)[:_MAX_PIPS]
     die_px = die_size_px * f if die_size_px else None
     groups_idx = _split_mixed(gray, pips, _link(gray, pips, _LINK_R, die_px), die_px)
-    if die_px is not None:  # a face found in part: faint pips round it (``pip_seeds``)
-        pips, groups_idx = with_seeded(
-            gray, pips, groups_idx, die_px, r_range, partial(_regroup, gray, die_px)
-        )
     lone = [pips[gi[0]] for gi in groups_idx if len(gi) == 1] if die_px else []
     groups = []
     laid_out: list[_Group] = []
@@ -350,11 +345,6 @@ def _single_half(p: Pip, multi: list[list[Pip]]) -> float:
     if ratios:
         return _median(ratios) * p.r
     return 5.5 * p.r
-
-
-def _regroup(gray: np.ndarray, die_px: float, pips: list[Pip]) -> list[list[int]]:
-    """``pips`` linked into faces, as ``find_dice`` links them."""
-    return _split_mixed(gray, pips, _link(gray, pips, _LINK_R, die_px), die_px)
 
 
 def _work(img: np.ndarray, f: float) -> np.ndarray:

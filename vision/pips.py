@@ -206,7 +206,6 @@ def find_pips(
     *,
     r_range: tuple[float, float] = (1.2, 40.0),
     min_contrast: float = 25.0,
-    seed: float | None = None,
 ) -> list[Pip]:
     """Find round spots of radius within ``r_range`` (full-image pixels) in a grey image.
 
@@ -221,7 +220,7 @@ def find_pips(
     # One scale space serves both polarities: light spots are the minima of the same DoG.
     # Per polarity, per layer: columns x, y, r (full-image pixels) and strength.
     cands: dict[bool, list[np.ndarray]] = {True: [], False: []}
-    thr = 0.2 * min_contrast if seed is None else seed
+    thr = 0.2 * min_contrast
     level = gray  # the image itself is searched in float (converted when first blurred)
     scale = 1.0
     while min(level.shape) >= 16:
