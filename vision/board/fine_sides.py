@@ -38,6 +38,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.board.sides import meet
+
 REACH_IN = 8.0  # px inside the quad's side searched
 REACH_OUT = 3.0  # px outside it
 STEP = 0.25  # px between profile samples along the normal
@@ -47,17 +49,6 @@ KEEP = 0.4  # share of samples that must agree for the side to move
 # A side lies on the edge (``long_sides_on_edge``) when its samples agree within this many px
 # of it: the search's usual 3 px outside and one more (see trust.AMBIGUOUS_MARGIN's rule).
 NEAR = 4.0
-
-
-def _meet(l1: tuple[np.ndarray, np.ndarray], l2: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    (p1, p2), (p3, p4) = l1, l2
-    d1, d2 = p2 - p1, p4 - p3
-    den = d1[0] * d2[1] - d1[1] * d2[0]
-    if abs(den) < 1e-9:
-        raise ZeroDivisionError
-    t = ((p3[0] - p1[0]) * d2[1] - (p3[1] - p1[1]) * d2[0]) / den
-    out: np.ndarray = p1 + t * d1
-    return out
 
 
 def _side_line(
@@ -122,10 +113,10 @@ def fine_sides(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     for k in range(4):
         a, b = q[k], q[(k + 1) % 4]
         lines.append(_side_line(image, a, b, centre) or (a, b))
-    try:
-        out = np.array([_meet(lines[(k - 1) % 4], lines[k]) for k in range(4)])
-    except ZeroDivisionError:
+    met = [meet(*lines[(k - 1) % 4], *lines[k]) for k in range(4)]
+    if any(p is None for p in met):
         return q
+    out = np.array(met)
     if np.abs(out - q).max() > REACH_IN + REACH_OUT:
         return q
     return out

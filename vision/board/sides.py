@@ -125,7 +125,8 @@ def _quiet_line(
     return int(i), int(j)
 
 
-def _meet(p1: np.ndarray, p2: np.ndarray, p3: np.ndarray, p4: np.ndarray) -> np.ndarray | None:
+def meet(p1: np.ndarray, p2: np.ndarray, p3: np.ndarray, p4: np.ndarray) -> np.ndarray | None:
+    """Where line p1-p2 meets line p3-p4, or None where they run parallel."""
     d1, d2 = p2 - p1, p4 - p3
     den = d1[0] * d2[1] - d1[1] * d2[0]
     if abs(den) < 1e-9:
@@ -156,7 +157,7 @@ def _side_search(
         pts = []
         for k in range(4):
             a, b = sides[(k - 1) % 4], sides[k]
-            p = _meet(a[1], a[2], b[1], b[2])
+            p = meet(a[1], a[2], b[1], b[2])
             if p is None:
                 break
             pts.append(p)
