@@ -45,7 +45,7 @@ from vision.board import (
     homography_for,
     rectify,
 )
-from vision.board.fine_sides import edge_shift
+from vision.board.fine_sides import quad_shift
 from vision.checkers import (
     WORK_H,
     WORK_W,
@@ -256,7 +256,7 @@ def calibration_from_fix(
         die_size_px=point_px * shape.checker_frac * DIE_OVER_CHECKER,
         method=fix.method,
         reference=tuple(int(round(v * 50)) for v in ref.ravel()),
-        edge_shift=edge_shift(frame, np.asarray(fix.corners)) if fix.method == "frame" else None,
+        edge_shift=quad_shift(frame, np.asarray(fix.corners), fix.method),
     )
 
 

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision.board import BoardFix, BoardGeometry, find_board, homography_for, rectify
-from vision.board.fine_sides import edge_shift
+from vision.board.fine_sides import quad_shift
 from vision.board.trust import board_doubt
 from vision.calibration import Calibration, expected_die_px
 from vision.changes import FrameChanges, merged
@@ -86,7 +86,7 @@ def _calibrated_shift(cal: Calibration, frame: np.ndarray) -> tuple[float, float
     frame, the first the calibrated board is read in; none for marker or labelled quads."""
     if cal.edge_shift is not None:
         return cal.edge_shift
-    return edge_shift(frame, np.asarray(cal.corners)) if cal.method == "frame" else (0.0, 0.0)
+    return quad_shift(frame, np.asarray(cal.corners), cal.method) or (0.0, 0.0)
 
 
 class BoardReader:
@@ -265,9 +265,7 @@ class BoardReader:
             die_size_px=expected_die_px(fix.corners, fix.bar_frac, shape),
             doubt=board_doubt(frame, fix),
             # Marker-free quads lie outside the playing area (vision.board.fine_sides).
-            edge_shift=edge_shift(frame, np.asarray(fix.corners))
-            if fix.method == "frame"
-            else (0.0, 0.0),
+            edge_shift=quad_shift(frame, np.asarray(fix.corners), fix.method) or (0.0, 0.0),
         )
 
     def _dice(self, frame: np.ndarray, board: _Board | None, grey: np.ndarray) -> list[Any]:

@@ -151,3 +151,14 @@ def edge_shift(image: np.ndarray, corners: np.ndarray) -> tuple[float, float]:
     top = ((f[0] - q[0])[1] + (f[1] - q[1])[1]) / 2
     bottom = ((q[2] - f[2])[1] + (q[3] - f[3])[1]) / 2
     return float(top / height), float(bottom / height)
+
+
+def quad_shift(image: np.ndarray, corners: np.ndarray, method: str) -> tuple[float, float] | None:
+    """``edge_shift`` for a quad the marker-free search found (``method`` "frame"); None for a
+    marker or labelled quad, which lies on the playing area's edge, not outside it.
+
+    >>> q = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 60.0], [10.0, 60.0]])
+    >>> quad_shift(np.zeros((80, 100), np.uint8), q, "markers") is None
+    True
+    """
+    return edge_shift(image, np.asarray(corners)) if method == "frame" else None
