@@ -107,15 +107,15 @@ def fill_short(
     ):
         seen = off[blk]
         short = CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0)
-        proven = seen is None and _other_full(other, other_bar, not blk)
-        proven = proven and none_off(counts, blk, conf)
+        full = seen is None and _other_full(other, other_bar, not blk)
+        proven = full and none_off(counts, blk, conf)
         if seen_adds := seen_many(counts, other, short, conf, likes, (edge_p, more), blk, proven):
             for i, n in seen_adds.items():  # the doubted empty points the cue sees
                 counts[i] += n
                 conf[i] = min(conf[i], FILLED_CONF)
             continue
         if MANY_FROM <= short <= MAX_MANY:
-            if seen is None and _other_full(other, other_bar, not blk):
+            if full:
                 _fill_many(counts, other, short, conf, likes, edge_p, blk)
             continue
         if not 0 < short <= MAX_FILL or (seen is None and not none_off(counts, blk)):
