@@ -107,6 +107,32 @@ def on_light_board(before: np.ndarray, x0: int, y0: int, hull: np.ndarray) -> bo
     return bool(inside.any()) and float(before[inside].mean()) > LIGHT_BOARD
 
 
+@dataclass(frozen=True)
+class Underneath:
+    """The canvas round a die before the die is drawn: ``before``, its region at (``x0``,
+    ``y0``), and the die's outline ``hull`` (N x 2 canvas px)."""
+
+    before: np.ndarray
+    x0: int
+    y0: int
+    hull: np.ndarray
+
+
+def light_underneath(canvas: np.ndarray, hull: np.ndarray, die_px: float) -> Underneath | None:
+    """What lies round the die's outline ``hull`` (padded 0.4 of its side ``die_px`` and 3 px,
+    cut to the canvas), kept before the die is drawn, where it is a light board
+    (``on_light_board``); None where it is not, or the region is under 4 px across."""
+    pad = int(0.4 * die_px) + 3
+    hh, ww = canvas.shape[:2]
+    x0, y0 = np.floor(hull.min(axis=0)).astype(int) - pad
+    x1, y1 = np.ceil(hull.max(axis=0)).astype(int) + pad
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, ww), min(y1, hh)
+    before = canvas[y0:y1, x0:x1].copy()
+    if min(x1 - x0, y1 - y0) < 4 or not on_light_board(before, int(x0), int(y0), hull):
+        return None
+    return Underneath(before, int(x0), int(y0), hull)
+
+
 def apply(
     canvas: np.ndarray,
     before: np.ndarray,

@@ -271,22 +271,13 @@ class _Painter:
             # Raised (on a checker, the bar or the frame): the board shadow pass did not see
             # what the die rests on, so cast a soft contact shadow here.
             self._contact_shadow(canvas, b, resting)
-        look = None
+        die_px = b.size * self.cam.focal / self.spec.camera.distance_mm
+        look, under = None, None
         if self.bleed_rng is not None and not b.is_cube and bleed.is_light(body):
             look = bleed.BleedLook.draw(self.bleed_rng)
-            hull_b = cv2.convexHull(self.cam.project_pinhole(b.vertices()).astype(np.float32))
-            hull_b = hull_b[:, 0].astype(np.float64)
-            die_px = b.size * self.cam.focal / self.spec.camera.distance_mm
-            pad = int(0.4 * die_px) + 3
-            hh, ww = canvas.shape[:2]
-            bx0, by0 = np.floor(hull_b.min(axis=0)).astype(int) - pad
-            bx1, by1 = np.ceil(hull_b.max(axis=0)).astype(int) + pad
-            bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1, ww), min(by1, hh)
-            before = canvas[by0:by1, bx0:bx1].copy()
-            if min(bx1 - bx0, by1 - by0) < 4 or not bleed.on_light_board(
-                before, int(bx0), int(by0), hull_b
-            ):
-                look = None
+            hull = cv2.convexHull(self.cam.project_pinhole(b.vertices()).astype(np.float32))
+            under = bleed.light_underneath(canvas, hull[:, 0].astype(np.float64), die_px)
+            look = look if under is not None else None
         self._box(canvas, b.centre, b.rot, half, faces, body * (look.edge if look else 0.62))
         # Glossy top: small highlight near the lamp's mirror point.
         top_n = b.rot @ np.array([0, 0, -1.0])
@@ -296,8 +287,7 @@ class _Painter:
         strength = 0.12 * self.light.glare * np.exp(-((dist / (8 * b.size)) ** 2))
         if strength > 0.02 and top_n[2] < -0.5:
             uv = self.cam.project_pinhole([top_c])[0]
-            sz = b.size * self.cam.focal / self.spec.camera.distance_mm
-            r = int(sz) + 2
+            r = int(die_px) + 2
             x0, y0 = int(uv[0]) - r, int(uv[1]) - r
             hh, ww = canvas.shape[:2]
             if 0 <= x0 and 0 <= y0 and x0 + 2 * r < ww and y0 + 2 * r < hh:
@@ -307,6 +297,6 @@ class _Painter:
                 m = np.zeros((2 * r, 2 * r), np.uint8)
                 cv2.fillPoly(m, [_i(hull)], 255, cv2.LINE_AA, _SHIFT)
                 alpha[..., 0] = m / 255.0
-                _add_glare(canvas, x0, y0, alpha, uv, sz * 0.7, float(strength))
-        if look is not None:
-            bleed.apply(canvas, before, int(bx0), int(by0), hull_b, die_px, look)
+                _add_glare(canvas, x0, y0, alpha, uv, die_px * 0.7, float(strength))
+        if look is not None and under is not None:
+            bleed.apply(canvas, under.before, under.x0, under.y0, under.hull, die_px, look)
