@@ -16,8 +16,9 @@ by quarters round each corner: a camera turned or zoomed a little shifts the who
 nothing but the corners by several pixels), so a bumped board or camera is noticed without a
 full board search.
 
-A calibration from a found quad (no markers) stores how far its long sides lie outside the
-playing area (``edge_shift``, vision.board.fine_sides): every read of the calibrated board
+A calibration from a found quad (the search's or the markers') stores how far its long sides
+lie outside the playing area at each end (``edge_shift``, vision.board.fine_sides.edge_ends;
+files saved with one shift a side still load): every read of the calibrated board
 takes it off the points' colour runs for their confidence, as a read that finds the board does.
 Session 31, each image read through a calibration made from its own found quad, no shift ->
 shift stored (believed / wrong): IMG_72401-72500 1643 / 2 -> 1655 / 2 (one count changed, not
@@ -99,9 +100,10 @@ class Calibration:
     method: str = "frame"
     reference: tuple[int, ...] = ()  # _REF_W x _REF_H edge image of the board and its frame
     # The quad's top and bottom sides outside the playing area, shares of the board's height
-    # (vision.board.fine_sides.edge_shift), measured once on the calibration frame; None in
+    # (vision.board.fine_sides.edge_ends: top-left, top-right, bottom-left, bottom-right; two,
+    # one a side, in files saved in session 31), measured once on the calibration frame; None in
     # calibrations saved before it (the reader measures it on its first frame then).
-    edge_shift: tuple[float, float] | None = None
+    edge_shift: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.white_home not in WHITE_HOMES:
@@ -145,7 +147,7 @@ class Calibration:
                 reference=tuple(int(v) for v in data.get("reference", ())),
                 edge_shift=None
                 if data.get("edge_shift") is None
-                else (float(data["edge_shift"][0]), float(data["edge_shift"][1])),
+                else tuple(float(v) for v in data["edge_shift"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise CalibrationError(f"malformed calibration ({type(exc).__name__}: {exc})") from exc

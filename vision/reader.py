@@ -77,13 +77,13 @@ class _Board:
     shape: BoardShape
     die_size_px: float
     doubt: str = ""  # why the found board's placement is not trusted ("" when it is)
-    edge_shift: tuple[float, float] = (0.0, 0.0)  # the found quad's long sides past the edge
+    edge_shift: tuple[float, ...] = (0.0, 0.0)  # the found quad's long sides past the edge
 
 
-def _calibrated_shift(cal: Calibration, frame: np.ndarray) -> tuple[float, float]:
+def _calibrated_shift(cal: Calibration, frame: np.ndarray) -> tuple[float, ...]:
     """The calibrated quad's long sides past the playing area's edge (``fine_sides``): as
     stored at calibration, else (a calibration saved before it was stored) measured on this
-    frame, the first the calibrated board is read in; none for marker or labelled quads."""
+    frame, the first the calibrated board is read in; none for a labelled quad."""
     if cal.edge_shift is not None:
         return cal.edge_shift
     return quad_shift(frame, np.asarray(cal.corners), cal.method) or (0.0, 0.0)

@@ -8,7 +8,7 @@ import pytest
 
 from tests.vision.board_scenes import starting_scene
 from vision.board import BoardGeometry, homography_for, order_corners, rectify
-from vision.board.fine_sides import edge_shift, fine_sides
+from vision.board.fine_sides import edge_ends, edge_shift, fine_sides, quad_shift, shift_at
 from vision.checkers import CheckerCounts, count_checkers
 
 
@@ -78,3 +78,56 @@ def test_edge_shift_tells_the_counts_the_quad_lies_outside(style: str, seed: int
         return sum(abs(a - b) for a, b in pairs)
 
     assert gap(told) <= gap(plain)
+
+
+def _slanted(quad: np.ndarray, left: float, right: float) -> np.ndarray:
+    """``quad`` with its long sides moved outward (along y) by ``left`` px at the left end and
+    ``right`` px at the right: a found side a little slanted against the edge."""
+    out = np.array(quad, np.float64)
+    out[0, 1] -= left
+    out[1, 1] -= right
+    out[3, 1] += left
+    out[2, 1] += right
+    return out
+
+
+@pytest.mark.parametrize("style,seed", [("paper", 5), ("black_red", 2)])
+def test_edge_ends_tell_each_end_of_a_slanted_side(style: str, seed: int) -> None:
+    """A quad 6 px outside at its left end and on the edge at its right: each end's shift is
+    measured, and the counts read on it are the same told the ends, their confidences no
+    farther from the labelled quad's than told one mean shift a side."""
+    image, labels = starting_scene(style, seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    found = _slanted(true, 6.0, 0.0)
+    height = float(np.linalg.norm(true[3] - true[0]) + np.linalg.norm(true[2] - true[1])) / 2
+    tl, tr, bl, br = edge_ends(image, found)
+    assert min(tl, bl) > 4.0 / height
+    assert max(abs(tr), abs(br)) < 2.0 / height
+    assert shift_at((tl, tr, bl, br), True, 0.5) == pytest.approx((tl + tr) / 2)
+    home = labels["board"]["white_home"]
+
+    def counts(quad: np.ndarray, shift: tuple[float, ...]) -> CheckerCounts:
+        rect = rectify(image, homography_for(quad))
+        return count_checkers(rect, BoardGeometry(), home, edge_shift=shift)
+
+    given = counts(true, (0.0, 0.0))
+    means = counts(found, edge_shift(image, found))
+    ends = counts(found, (tl, tr, bl, br))
+    assert (ends.white, ends.black) == (means.white, means.black)
+
+    def gap(c: CheckerCounts) -> float:
+        pairs = zip(c.point_confidence, given.point_confidence, strict=True)
+        return sum(abs(a - b) for a, b in pairs)
+
+    assert gap(ends) <= gap(means)
+
+
+def test_quad_shift_measures_marker_quads_not_labelled_ones() -> None:
+    """A quad from the printed markers lies outside the playing area as the search's does
+    (renders: 3-4 px a side), so its shift is measured; a labelled quad is on the edge."""
+    image, labels = starting_scene("paper", 5)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    found = _grown(true, 3.0)
+    assert quad_shift(image, found, "markers") == quad_shift(image, found, "frame")
+    assert min(quad_shift(image, found, "markers") or (0.0,)) > 0.0
+    assert quad_shift(image, found, "labels") is None

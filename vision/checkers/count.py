@@ -69,7 +69,7 @@ def count_checkers(
     cube: CubeSeen | None = None,
     off: tuple[int | None, int | None] = (None, None),
     trace: PointTrace | None = None,
-    edge_shift: tuple[float, float] = (0.0, 0.0),
+    edge_shift: tuple[float, ...] = (0.0, 0.0),
 ) -> CheckerCounts:
     """Count checkers on a canonical board image (any size with the canonical aspect).
 

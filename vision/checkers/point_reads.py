@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.board.fine_sides import shift_at
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die
 from vision.checkers.colours import colour_votes, majority
 from vision.checkers.fanned import fanned_run, fanned_start, outline_past_row
@@ -67,7 +68,7 @@ class FrameMeasures:
     under_die: np.ndarray
     sets: list[tuple[bool, np.ndarray]]
     single: bool
-    edge_shift: tuple[float, float] = (0.0, 0.0)
+    edge_shift: tuple[float, ...] = (0.0, 0.0)
 
     @property
     def size(self) -> tuple[float, float, int, int]:
@@ -163,7 +164,8 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
         # only the confidence's fit to the slot grid is told, the count is not.
         ext = extents[i]
         if ext > 0:
-            ext = max(ext - m.edge_shift[0 if c.top else 1] * m.h, 0.0)
+            at = (c.x0 + c.x1) / (2.0 * m.lab.shape[1])
+            ext = max(ext - shift_at(m.edge_shift, c.top, at) * m.h, 0.0)
         frac = abs(ext / pitch - round(ext / pitch)) if n <= 5 else 0.25
         # min(max()) is np.clip's numbers, without its overhead.
         agree = int(np.count_nonzero(votes == blk)) / len(votes) if n else 1.0
