@@ -48,7 +48,9 @@ held-out IMG_73801-74000 exact 86.1% both, believed / wrong 3281 / 3 -> 3379 / 3
 boards +87, the others +27), die states acted on / wrong 339 / 6 -> 340 / 6; dev 90.7% both,
 1850 / 0 -> 1948 / 0, acted 188 / 5 both; IMG_68801-69000 (audited) 83.9 -> 84.4%, 3328 / 1
 -> 3448 / 1 (its marker boards found now believe more than given: 1511 against 1493);
-real photos (no markers) paper webcam 20 / 22, 477 / 0 -> 478 / 0; fm gammon 2 / 4, 85 / 1.
+real photos (no markers) paper webcam 20 / 22, 477 / 0 -> 478 / 0; fm gammon 2 / 4, 85 / 1;
+the integrator's confirm set IMG_73201-73400 85.8% both, 3417 / 0 -> 3530 / 0 (markers +114),
+acted 326 / 8 -> 326 / 7.
 Time (2 cores shared by 7 sessions): ``edge_ends`` 6.3 ms a frame searched upright, 8.3 ms
 leaning; marker boards found now pay it too.
 """
