@@ -67,4 +67,8 @@ def test_a_lone_checker_under_a_die_takes_its_colour_and_stays_at_16(monkeypatch
     assert (board["white"][6], board["black"][6], board["black"][11]) == (0, 1, 7)
     monkeypatch.setattr("vision.checkers.settle.trimmed_to_other", lambda *a: None)
     board = _read_given(20829)["board"]
+    assert (board["white"][6], board["black"][6], board["black"][11]) == (0, 1, 7)
+    # A fourth: the checker's disc round the die (``covered_colour.bare_samples``) is black.
+    monkeypatch.setattr("vision.checkers.count.bare_samples", lambda lab, f, feats, *a: feats)
+    board = _read_given(20829)["board"]
     assert (board["white"][6], board["black"][6], board["black"][11]) == (0, 0, 8)

@@ -86,6 +86,7 @@ unverified outlines see), ``layers`` (a pyramid's upper layers), ``row_rims`` (a
 its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``bar_dice``
 (a bar count a die or a checker found twice puts in doubt), ``outlines`` (circles and rims),
 ``empty_board`` (board colours, colour runs), ``colours`` (white or black),
+``covered_colour`` (a checker under a die sampled round it),
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
 die), ``die_cover`` (an empty point a die may hide a checker on), ``slot_model`` (the learned
 cue), ``totals`` (15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore

@@ -14,6 +14,7 @@ from vision.checkers.alongs import circle_pitch
 from vision.checkers.bar import CubeSeen
 from vision.checkers.by_die import dice_mask
 from vision.checkers.colours import frame_colours, not_under_die, set_colours, unglinted
+from vision.checkers.covered_colour import bare_samples
 from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
@@ -172,7 +173,11 @@ def count_checkers(
     # Colour: one per point (points never hold both), by majority of its checkers.
     feats = unglinted(lab, found_cells, d)  # each one's sample, a glint's disc median instead
     feats_a = np.array(feats, np.float32).reshape(-1, 3)
-    free = not_under_die([f for fs in found_cells for f in fs], ignore_mask)
+    flat_found = [f for fs in found_cells for f in fs]
+    free = not_under_die(flat_found, ignore_mask)
+    if not free.all():  # a covered checker's sample from its disc round the die
+        feats = bare_samples(lab, flat_found, feats, free, ignore_mask, d, ignore, sy)
+        feats_a = np.array(feats, np.float32).reshape(-1, 3)
     # One colour's checkers only, split by shading, or a stray colour beside both sets.
     labels, single = frame_colours(feats_a, colours, free)
     if colours is None and len(feats_a):
