@@ -30,7 +30,7 @@ import numpy as np
 from vision.cocked_strays import stray_pips
 from vision.dice_doubt import unreadable
 from vision.dice_tilt import TiltCues, classify_state, model_call, tilt_cues
-from vision.dice_tilted import loose_dice, tilted_dice
+from vision.dice_tilted import ALONE_CONFIDENCE, alone_dice, loose_dice, tilted_dice
 from vision.face_colour import (
     FACE_CHROMA_SPREAD,
     FACE_LIGHT_SPREAD,
@@ -232,6 +232,9 @@ def find_dice(
     unread_tilted = tilted_dice(pips, groups, die_px) if die_px else []
     groups += unread_tilted
     loose = loose_dice(pips, groups, die_px) if die_px else []
+    # No face of 2+ pips read: a tilted die's cluster held to the die's pip size instead,
+    # added after everything read was measured (``dice_tilted.alone_dice``).
+    alone = alone_dice(pips, groups, die_px) if die_px else []
     out = []
     h, w = full.shape
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.
@@ -242,7 +245,7 @@ def find_dice(
     ref_contrast = _median([p.contrast for p in face_pips]) if face_pips else 0.0
     ref_r = _median([p.r for p in face_pips]) if face_pips else 0.0
     ref_half = ref_work / f
-    groups += loose  # after the faces' pip size and contrast were taken
+    groups += loose + alone  # after the faces' pip size and contrast were taken
 
     def value_of(g: _Group) -> int | None:
         """The face's value, or None where its pips do not tell it (``dice_doubt``)."""
@@ -286,7 +289,11 @@ def find_dice(
         conf = float(np.clip(_mean([p.contrast for p in g.pips]) / 80.0, 0.1, 1.0))
         cues = tilt_cues(gray, g, die_px, full_bgr, f)
         is_loose = any(g is t for t in loose)
-        value = None if is_loose or any(g is t for t in unread_tilted) else value_of(g)
+        by_itself = any(g is t for t in alone)
+        if by_itself:  # asked, never believed (``dice_tilted.ALONE_CONFIDENCE``)
+            conf = min(conf, ALONE_CONFIDENCE)
+        unread = by_itself or any(g is t for t in unread_tilted)
+        value = None if is_loose or unread else value_of(g)
         state = classify_state(cues)
         if die_size_px is not None and learned_state:
             state = model_call(full_bgr, (cx, cy), die_size_px, cues, loose=is_loose).state

@@ -50,19 +50,35 @@ _LOOSE_MAX_R = 0.105
 # contrast (a real board's print: fm gammon's lettering 0.23-0.49 with a read face's pips).
 _LOOSE_LIKE_R = 0.5
 _LOOSE_CONTRAST = 0.5
+# ``alone_dice``: a die's pip radius against its side where no face was read to tell it:
+# the median of read faces' pips on renders (IMG_75801-75900 and dev's first 100 boards,
+# board given: 0.066-0.086 for 80% of faces, median 0.076 on both).
+ALONE_PIP_R = 0.076
+# A cluster this near (die sides) a lone pip or unread die read is that die's other face
+# (a cocked 5 beside its unread top, IMG_75900: 1.1 apart); a cocked die spans up to 1.6.
+ALONE_APART = 1.6
+# Its confidence at most: asked, never believed (a cocked 4 split to a flat 4 at 1.0,
+# IMG_75953), and under ``faint_pips.FAINT_FLOOR`` so that no rule lifts it.
+ALONE_CONFIDENCE = 0.3
 _MANY_PIPS = 40  # ``_clusters``: from this many pips numpy's components beat the join loop
 
 
-def tilted_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
+def tilted_dice(
+    pips: list[Pip], read: list[Group], die_px: float, pip_r: float | None = None
+) -> list[Group]:
     """Clusters of the ``pips`` not counted in the faces ``read`` (work pixels, die side
     ``die_px``) that look like one die's: at least three pips of one polarity, alike in size,
     within a die's extent, and not beside a die read. The dice of a photo share their pips'
     size: without a face of 2+ pips read there is no size to hold the cluster to, and none is
-    returned (a marker's cells, a card's print make clusters of spots too)."""
+    returned (a marker's cells, a card's print make clusters of spots too), unless ``pip_r``
+    gives it (``alone_dice``)."""
     sizes = [p.r for g in read if len(g.pips) > 1 for p in g.pips]
-    if not sizes:
+    if sizes:
+        ref_r = median(sizes)
+    elif pip_r is not None:
+        ref_r = pip_r
+    else:
         return []
-    ref_r = median(sizes)
     used = {(p.x, p.y) for g in read for p in g.pips}
     left = [
         p
@@ -90,6 +106,30 @@ def tilted_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group
             found.append(Group(tuple(alike), cx, cy, 0.5 * die_px))
     # Two faces of one die may make two clusters: the one with more pips stands for the die.
     return _most_pips_apart(found, die_px)
+
+
+def alone_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
+    """``tilted_dice`` where no face of 2+ pips was read in the frame (no pip size to hold a
+    cluster to): the pips' radius is then taken from the die's side (``ALONE_PIP_R``), and the
+    cluster lies ``ALONE_APART`` from every die read. A cocked die alone on the board, or
+    beside a 1, showed its pips plainly and was never seen. Returned apart from the faces
+    read: nothing read is measured against them; ``vision.dice`` reads them at
+    ``ALONE_CONFIDENCE`` at most.
+
+    >>> from vision.pips import Pip
+    >>> def pip(x, y):
+    ...     return Pip(x, y, 3.3, True, 60.0, 200.0, 140.0, 0.8)
+    >>> left = [pip(0, 0), pip(9, 4), pip(4, 14)]
+    >>> [len(g.pips) for g in alone_dice(left, [], 44.0)], tilted_dice(left, [], 44.0)
+    ([3], [])
+    """
+    if any(len(g.pips) > 1 for g in read):
+        return []
+    return [
+        c
+        for c in tilted_dice(pips, read, die_px, ALONE_PIP_R * die_px)
+        if all(math.hypot(c.cx - g.cx, c.cy - g.cy) > ALONE_APART * die_px for g in read)
+    ]
 
 
 def loose_dice(pips: list[Pip], read: list[Group], die_px: float) -> list[Group]:
