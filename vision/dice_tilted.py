@@ -60,6 +60,11 @@ ALONE_APART = 1.6
 # Its confidence at most: asked, never believed (a cocked 4 split to a flat 4 at 1.0,
 # IMG_75953), and under ``faint_pips.FAINT_FLOOR`` so that no rule lifts it.
 ALONE_CONFIDENCE = 0.3
+# Measured (session 32, board given; dice already read identical on every image): tuned
+# IMG_75801-76100 recall 97.0 -> 97.3% (+2 cocked dice, no phantom), held out IMG_76101-76400
+# 96.3 -> 96.6% (+2, no phantom; boards found 96.0 -> 96.2%, +1), /tmp/unseen51 96.9 -> 97.1%
+# (+1), /tmp/unseen52 96.3 -> 96.5% (+1); dev, the paper webcam and fm gammon (boards found)
+# identical; die states acted on / wrong unchanged everywhere.
 _MANY_PIPS = 40  # ``_clusters``: from this many pips numpy's components beat the join loop
 
 
