@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from vision.cocked_grey import GREY_BAR, GREY_CONFIDENCE, STRAYS_GREY, STRAYS_GREY_BAR, grey
+from vision.cocked_pair import PairDie, Weighed, face_colour, pair_doubt
 from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
 from vision.dice_doubt import ONE_DIE
@@ -163,11 +164,14 @@ class ModelCall:
     ``grey``: a die called flat whose six-view mean still passes ``GREY_BAR`` (a cocked die
     the model half sees: the referee should ask rather than let the roll stand). ``views``:
     the probabilities of the ``VIEWS`` the call scored, in their order (``vision.cocked_views``'
-    ``made``): ``vision.faint_pips`` continues from them rather than score them again."""
+    ``made``): ``vision.faint_pips`` continues from them rather than score them again.
+    ``half``: called flat, the mean past ``GREY_BAR`` but not grey by its body or face
+    (``vision.cocked_pair`` doubts it beside a plainly flat twin)."""
 
     state: str
     grey: bool = False
     views: tuple[float, ...] = ()
+    half: bool = False
 
 
 def model_call(
@@ -229,7 +233,8 @@ def model_call(
     # Grey: trusted only where the die's body stands apart from what lies around it, or its
     # plain top face is small (``vision.cocked_grey``).
     body_beyond = patch_features(patch, view, die_px, cue)[BODY_BEYOND]
-    return ModelCall("flat", grey=grey(float(body_beyond), cues.face_area), views=tuple(made))
+    doubt = grey(float(body_beyond), cues.face_area)
+    return ModelCall("flat", grey=doubt, views=tuple(made), half=not doubt)
 
 
 # The grey doubt (``vision.cocked_grey``: its measurements). Session 29 (not kept; board
@@ -311,7 +316,8 @@ def restate(
     26 was a checker gap's 2 it voided, now dropped by ``vision.dice_gaps`` either way.)"""
     h, w = image_bgr.shape[:2]
     cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
-    out = []
+    out: list[Any] = []
+    pair: list[Weighed] = []  # the dice the pair doubt weighs (``vision.cocked_pair``)
     centres = np.array([r.centre for r in readings], np.float64).reshape(-1, 2)
     for r in readings:
         tilt = getattr(r, "tilt", None)
@@ -339,6 +345,9 @@ def restate(
             r = replace(r, state=call.state, views=call.views)  # views: faint_pips goes on
             if call.grey:  # flat, but the model half sees it cocked: ask
                 r = replace(r, confidence=min(r.confidence, GREY_CONFIDENCE))
+            colour = face_colour(image_bgr, r.centre, die_px)
+            cue = tuple(vars(tilt).values())
+            pair.append((len(out), PairDie(r.centre, call.state, colour, call.half), view, cue))
             # The top face (``vision.top_face``): a face put aside on the die when the face
             # read is no top (steep, or 1-3 pips or unread with a face up the view from it).
             others = getattr(r, "others", ())
@@ -357,7 +366,7 @@ def restate(
                 if r.state == "flat" and r.value in (2, 3) and tilted_short(r.pips, view):
                     r = replace(r, value=None)
         out.append(r)
-    return out
+    return pair_doubt(image_bgr, out, pair, die_px)
 
 
 @lru_cache(maxsize=4)
