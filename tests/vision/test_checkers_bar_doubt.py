@@ -1,11 +1,11 @@
 """A side still short of 15 though it has borne none off leaves the bar in doubt: its missing
-checker may be there (vision.checkers.short_side.bar_doubt).  Renders of ``scripts/render-synthetic
+checker may be there (vision.checkers.short_bar.bar_doubt).  Renders of ``scripts/render-synthetic
 --set train`` (/tmp/unseen19, looked at when the rule was made)."""
 
 from __future__ import annotations
 
 from tests.vision.test_checkers_learned import _count_given
-from vision.checkers.short_side import bar_doubt
+from vision.checkers.short_bar import bar_doubt
 
 SURE = 0.65
 
@@ -16,7 +16,7 @@ def test_a_missed_bar_checker_is_not_believed(monkeypatch) -> None:
     counts, board = _count_given(20805)
     assert (board["bar"]["white"], board["bar"]["black"]) == (0, 1)
     # The bar's faint run is black: black's missing checker goes there, doubtfully
-    # (short_side.short_on_bar).
+    # (short_bar.short_on_bar).
     assert (counts.bar_white, counts.bar_black) == (0, 1)
     assert counts.bar_confidence < SURE
     monkeypatch.setattr(

@@ -89,3 +89,40 @@ def test_a_seen_dark_set_read_empty_gets_its_checkers(index: int, point: int, st
     assert board["black"][point - 1] == stack
     assert counts.black[point - 1] == stack
     assert counts.point_confidence[point - 1] < SURE
+
+
+def test_a_doubted_row_the_cue_sees_going_on_takes_the_missing_checkers() -> None:
+    # Black 13: a doubted 1 on point 17 whose next two slots the cue sees checkers on (a dark
+    # three read one), beside the doubted 5 on point 19: the row takes both, not the stack.
+    white, black, conf, likes = _board()
+    black[16], conf[16], likes[16] = 1, 0.5, None
+    black[23] = 5
+    past = {16: 2}
+
+    def going(i: int, least: float, first: int) -> int:
+        return past.get(i, 0) if first == black[i] else 0
+
+    fill_short(white, black, 0, 0, conf, likes, _cue({}), more=lambda i, _: 0, past=going)
+    assert (black[16], black[18]) == (3, 5)
+    assert conf[16] == 0.5
+    # The cue sees nothing past it: the row keeps its count.
+    past[16] = 0
+    black[16] = 1
+    assert seen_many(black, white, 2, conf, likes, (_cue({}), None), True, past=going) == {}
+
+
+@pytest.mark.parametrize(
+    ("index", "point", "row", "stack_point", "stack"),
+    [
+        (68803, 12, 5, 19, 5),  # a black 5 read 1 (the cue saw four past it); point 19 made 9
+        (68988, 1, 2, 19, 6),  # a black 2 read 1; point 19's doubted 6 made 7
+    ],
+)
+def test_a_row_going_on_gets_its_checkers_not_the_tall_stack(
+    index: int, point: int, row: int, stack_point: int, stack: int
+) -> None:
+    counts, board = _count_given(index)
+    assert board["black"][point - 1] == row
+    assert counts.black[point - 1] == row
+    assert counts.black[stack_point - 1] == board["black"][stack_point - 1] == stack
+    assert counts.point_confidence[point - 1] < SURE

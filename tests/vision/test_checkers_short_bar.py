@@ -1,5 +1,5 @@
 """A side one short whose bar, read empty in doubt, shows a faint run of that side's colour:
-the missing checker is on the bar (vision.checkers.bar.faint_set, short_side.short_on_bar)."""
+the missing checker is on the bar (vision.checkers.bar.faint_set, short_bar.short_on_bar)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 
 from tests.vision.checker_scenes import dark_bar_geometry
 from vision.checkers.bar import faint_set
-from vision.checkers.short_side import short_on_bar
+from vision.checkers.short_bar import short_on_bar
 
 LIGHT, DARK = (200.0, 128.0, 130.0), (21.0, 129.0, 127.0)
 

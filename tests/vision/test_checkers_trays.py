@@ -15,7 +15,8 @@ import pytest
 
 from vision.board import CANON_H, CANON_W
 from vision.checkers.model import BoardShape, CheckerCounts
-from vision.checkers.short_side import bar_doubt, fill_short
+from vision.checkers.short_bar import bar_doubt
+from vision.checkers.short_side import fill_short
 from vision.checkers.totals import fit_total
 from vision.checkers.trays import TrayCount, TrayRead, read_trays, seen_off, with_trays
 

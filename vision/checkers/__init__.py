@@ -62,14 +62,16 @@ sharp rim on any checker, on a point not dark, is doubtful (a die's soft shadow)
 side counted at 16 or 17 loses the extra checkers on its least certain points (one or two
 checkers, one of them with no outline at all, first; then a lone checker without a verified
 outline, or touching a die; a doubtful bar checker before a point as doubtful; one or two with
-a clear rim the learned cue sees last).  A side one or
-two short of 15 with a checker on a point outside its home board has borne none off: its
-missing checkers go to its doubted points when these explain them one each (or to those
-empty ones the learned cue clearly sees a checker on, or to its one doubted tall stack),
-doubtfully; a side still one or two short at the end leaves the bar in doubt (its missing
-checker may be there).  After that, an empty point whose edge slot is coloured like a set, with
-a rim, and that the learned cue sees a checker on, holds one (and the next slots the cue sees),
-doubtfully, when its side is short of 15 by at least as many such points; more of them than
+a clear rim the learned cue sees last). A side one or two short of 15 with a checker on a point
+outside its home board has borne none off: its missing checkers go to its doubted points when
+these explain them one each (or to those empty ones the learned cue clearly sees a checker on,
+or to a doubted row the cue sees going on past its last checker, or to its one doubted tall
+stack), doubtfully; a side still one or two short at the end leaves the bar in doubt (its
+missing checker may be there). A side at fifteen with one doubted row going on takes the row's
+checkers from its doubted bar holding as many or its one doubted stack of six or more. After
+that, an empty point whose edge slot is coloured like a set, with a rim, and that the learned
+cue sees a checker on, holds one (and the next slots the cue sees), doubtfully, when its side is
+short of 15 by at least as many such points; more of them than
 missing checkers are only doubted.  A full row whose edge slot's rim toward the middle is faint
 beside the next ones' (a checker on top hides it) is doubtful, and a believed row of one to four
 the learned cue sees a checker just past is doubtful at the end (counts kept).  Without
@@ -90,8 +92,9 @@ its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``b
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
 die), ``die_cover`` (an empty point a die may hide a checker on), ``slot_model`` (the learned
 cue), ``totals`` (15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore
-none off), ``trays`` (borne off, read from the tray), ``seen_empty`` (an empty point both weak
-cues see a checker on, or doubted where they single it out), ``home_sides`` (sets named the
+none off; ``seen_many``: its missing where the cue sees them, ``short_bar``: on the bar),
+``trays`` (borne off, read from the tray), ``seen_empty`` (an empty point both weak cues see a
+checker on, or doubted where they single it out), ``home_sides`` (sets named the
 wrong way round; a side that bore off doubts its one point away from home), ``model`` (shapes
 and results).
 

@@ -25,6 +25,18 @@ sides made right (IMG_65447: a black 2 and 3 read empty went to a doubted 5 on p
 whole, board given: 2 boards of session 30's 600 made exact, dev 89 -> 90 of 97 (found 87 ->
 88), held-out IMG_70201-70400 and IMG_61201-61400 unchanged; believed-wrong unchanged.
 
+Session 32 (``going_on.going_on``): a doubted row of one to four of the side's whose slots just
+past its last checker the cue sees checkers on (PAIR_FROM, one after another up to the fifth
+slot) lacks them, and counts with the seen empty points above (before, a dark 5 read 1 whose
+next four slots the cue saw gave its four to a doubted 5 on point 19, read 9: IMG_68804).
+Replays of the first fill's inputs, board given (IMG_68801-69200 and own IMG_74001-74400, where
+the rule was chosen, then unchanged on session 31's recordings of IMG_61401-61600,
+IMG_65001-65600, IMG_68601-68800, IMG_69801-70200: 2 199 boards): 5 sides made right
+(IMG_68804, IMG_68989, IMG_74153, IMG_61467, IMG_61486), none made wrong, 4 changed and still
+wrong (4 points nearer the truth, 3 further: IMG_70106, a phantom 1 the cue sees going on took
+one from a doubted 9; IMG_65067, a side misread in the other colour). Read whole:
+``going_on``'s module doc (the two rules measured together).
+
 ::
 
     >>> counts, other = [0] * 24, [0] * 24
@@ -39,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from vision.checkers.going_on import going_on
 from vision.observation import BELIEVED
 
 # The learned cue's edge-slot probability from which a doubted empty point of the side's
@@ -68,10 +81,12 @@ def seen_many(
     cue: tuple[Callable[[int], float] | None, Callable[[int, float], int] | None],
     blk: bool,
     proven: bool = False,
+    past: Callable[[int, float, int], int] | None = None,
 ) -> dict[int, int]:
     """Checkers to add per point for a side ``short`` of fifteen (``blk``: black), or none.
     ``likes`` as for ``short_side.fill_short``, ``cue`` its (``edge_p``, ``more``);
-    ``proven``: the side holds its fifteen on the board and bar (none borne off)."""
+    ``proven``: the side holds its fifteen on the board and bar (none borne off); ``past``:
+    checkers the cue sees from a slot on (``going_on.going_on``)."""
     edge_p, more = cue
     if edge_p is None or not 0 < short <= MOST:
         return {}
@@ -82,9 +97,11 @@ def seen_many(
     ]
     cues = {i: edge_p(i) for i in empty}
     seen = [i for i in empty if cues[i] >= SEEN]
-    if not seen or any(NEAR <= p < SEEN for p in cues.values()):
+    rows = going_on(counts, other, conf, past)
+    if not (seen or rows) or any(NEAR <= p < SEEN for p in cues.values()):
         return {}  # none seen, or one the cue half sees: which of them?
     adds = {i: 1 + (more(i, PAIR_FROM) if more is not None else 0) for i in seen}
+    adds.update(rows)
     left = short - sum(adds.values())
     if left < 0:
         return {}

@@ -18,12 +18,14 @@ from vision.checkers.colours import colour_votes
 from vision.checkers.die_board import board_share, doubt_die_on_board, nearer_share
 from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.die_rest import bar_colour, bar_dice_round, board_round, set_round
+from vision.checkers.going_on import swap_going_on
 from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
 from vision.checkers.model import CHECKERS_PER_SIDE, CheckerColours, CheckerCounts, Found
 from vision.checkers.other_set import trimmed_to_other
 from vision.checkers.point_reads import FrameMeasures, PointEvidence, PointReads
 from vision.checkers.seen_empty import add_seen, doubt_faint, doubt_going_on
-from vision.checkers.short_side import bar_doubt, fill_short, short_on_bar
+from vision.checkers.short_bar import bar_doubt, short_on_bar
+from vision.checkers.short_side import fill_short
 from vision.checkers.slot_model import PointSlots
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
 
@@ -134,10 +136,13 @@ def settle_sides(
     bar_w, bar_b, bar_conf = short_on_bar(
         white, black, bar_w, bar_b, min(conf_w, conf_b), (conf, likes, edge_p), off, faint
     )
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
+    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from)
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
-        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from)
+        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from)
+    bar_w, bar_b, bar_conf = swap_going_on(
+        white, black, (bar_w, bar_b), bar_conf, conf, seen_from, off
+    )  # a side at fifteen whose doubted row goes on
     doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
     doubt_away(white, black, bar_w, bar_b, conf, off)
     if named_doubt:  # after the fills, which would take the doubt as room for the missing

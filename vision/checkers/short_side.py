@@ -23,7 +23,8 @@ dark lone checker). Where the side's doubted points are short stacks and empty p
 does not see, or no point it could be on is doubted, ``short_unseen`` places them. Otherwise
 the counts are left as read. A side read right is not short (but for that rare bear-off), and
 no point taking a checker is believed. A side still one or two short after all this leaves the
-bar in doubt (``bar_doubt``): its missing checker may be there (a dark checker on a dark bar).
+bar in doubt (``short_bar.bar_doubt``): its missing checker may be there (a dark checker on a
+dark bar).
 
 Before all of this (any number short: ``seen_many``), doubted empty points of the side's
 colour that the learned cue plainly sees a checker on take theirs.
@@ -92,6 +93,7 @@ def fill_short(
     edge_p: Callable[[int], float] | None = None,
     off: tuple[int | None, int | None] = (None, None),
     more: Callable[[int, float], int] | None = None,
+    past: Callable[[int, float, int], int] | None = None,
 ) -> None:
     """Give each side short of 15 that cannot have borne off its missing checkers, in place,
     when its doubted points explain them one each.  ``likes``: per point read empty, the
@@ -100,7 +102,8 @@ def fill_short(
     black's checkers seen borne off (believed tray counts), None when not seen: a side seen
     to have borne off some is short of 15 less those (bearing off or not); ``more(i, least)``:
     checkers the learned cue sees on point ``i`` past its edge slot (``PointSlots.seen_from``),
-    so a clearly seen empty point may take two (``_seen_pair``)."""
+    so a clearly seen empty point may take two (``_seen_pair``); ``past(i, least, first)``: the
+    same from slot ``first`` (a doubted row going on: ``seen_many.going_on``)."""
     for blk, counts, other, bar, other_bar in (
         (False, white, black, bar_white, bar_black),
         (True, black, white, bar_black, bar_white),
@@ -109,7 +112,9 @@ def fill_short(
         short = CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0)
         full = seen is None and _other_full(other, other_bar, not blk)
         proven = full and none_off(counts, blk, conf)
-        if seen_adds := seen_many(counts, other, short, conf, likes, (edge_p, more), blk, proven):
+        if seen_adds := seen_many(
+            counts, other, short, conf, likes, (edge_p, more), blk, proven, past
+        ):
             for i, n in seen_adds.items():  # the doubted empty points the cue sees
                 counts[i] += n
                 conf[i] = min(conf[i], FILLED_CONF)
@@ -200,59 +205,6 @@ def _seen_pair(
         return adds
     pair = [i for i in strong if i in adds and more(i, PAIR_FROM) >= 1]
     return {pair[0]: 2} if len(pair) == 1 else adds
-
-
-def short_on_bar(
-    white: list[int],
-    black: list[int],
-    bar_white: int,
-    bar_black: int,
-    bar_conf: float,
-    points: tuple[list[float], list[bool | None], Callable[[int], float] | None],
-    off: tuple[int | None, int | None] = (None, None),
-    faint: Callable[[], bool | None] | None = None,
-) -> tuple[int, int, float]:
-    """A side one short of 15 that cannot have borne off (``off`` as for ``fill_short``), its
-    bar read empty in doubt (``bar_conf`` under DOUBTED), while the bar shows a run in part
-    coloured like that side's set (``faint()``: True black, None neither; ``bar.faint_set``):
-    its missing checker is on the bar, half seen (a dark checker on a dark bar), not on a
-    doubted point, unless the side's doubted empty points hold one the learned cue clearly
-    sees (``points``: the points' confidences, ``likes`` and ``edge_p`` as for ``fill_short``;
-    own unseen31 IMG_40102: a black checker on point 7 at 0.65).  Returns the bars' counts
-    (white, black) and the bar's confidence, at most FILLED_CONF when a checker went there.
-    A run in the other side's colour, or none, leaves the bar to the points' fills.  Board
-    given, replays of 2 300 renders: 4 boards righted (own IMG_52524, /tmp/train IMG_0354,
-    IMG_41020, IMG_40043), none lost; ungated (session 24) it broke IMG_40892 and IMG_41073,
-    white sides one short beside a faint black run; bar checkers with no run (IMG_48226,
-    IMG_48317, /tmp/train IMG_0034) or a run of the other set (IMG_48216) stay unplaced.
-
-    >>> white, black = [0] * 24, [0] * 24
-    >>> white[0], black[23], black[12] = 15, 10, 4   # black 14, a checker outside its home
-    >>> points = ([1.0] * 24, [None] * 24, None)
-    >>> short_on_bar(white, black, 0, 0, 0.5, points, faint=lambda: True)
-    (0, 1, 0.5)
-    >>> short_on_bar(white, black, 0, 0, 0.5, points, faint=lambda: False)   # a white run
-    (0, 0, 0.5)
-    """
-    bars = [bar_white, bar_black]
-    if bar_conf >= DOUBTED or faint is None:
-        return bar_white, bar_black, bar_conf
-    seen_set: list[bool | None] = []  # faint() asked once, and only when a side may use it
-    conf, likes, edge_p = points
-    for blk, counts, other in ((False, white, black), (True, black, white)):
-        seen = off[blk]
-        short = CHECKERS_PER_SIDE - sum(counts) - bars[blk] - (seen or 0)
-        if short != 1 or bars[blk] or (seen is None and not none_off(counts, blk)):
-            continue
-        empties = [i for i in _candidates(counts, other, conf, likes, blk) if counts[i] == 0]
-        if _strong(empties, edge_p, 1):
-            continue  # a checker clearly seen on a doubted empty point of its colour
-        if not seen_set:
-            seen_set.append(faint())
-        if seen_set[0] is blk:
-            bars[blk] += 1
-            bar_conf = min(bar_conf, FILLED_CONF)
-    return bars[0], bars[1], bar_conf
 
 
 def _fill_many(
@@ -377,28 +329,3 @@ def none_off(counts: list[int], blk: bool, conf: list[float] | None = None) -> b
     return any(
         counts[i] and (conf is None or conf[i] >= DOUBTED) for i in range(24) if i not in home
     )
-
-
-def bar_doubt(
-    white: list[int],
-    black: list[int],
-    bar_white: int,
-    bar_black: int,
-    bar_conf: float,
-    off: tuple[int | None, int | None] = (None, None),
-) -> float:
-    """The bar's confidence: no more than FILLED_CONF while a side is still one or two short of
-    15 though it has borne none off (a checker on a point outside its home board), or short
-    of 15 less those seen borne off (``off`` as for ``fill_short``), as its missing checker
-    may be on the bar (a dark checker on a dark bar, one read as the other side's).  Further
-    short, the frame is misread elsewhere (or its board has fewer a side: the paper webcam's
-    12)."""
-    short = any(
-        0 < CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0) <= MAX_FILL
-        and (seen is not None or none_off(counts, blk))
-        for blk, counts, bar, seen in (
-            (False, white, bar_white, off[0]),
-            (True, black, bar_black, off[1]),
-        )
-    )
-    return min(bar_conf, FILLED_CONF) if short else bar_conf
