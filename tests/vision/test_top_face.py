@@ -10,7 +10,7 @@ from tests.vision.board_scenes import die_read_as
 from tests.vision.test_dice_face_normal import _face_pips, _tilted
 from vision.cocked_view import CameraView, DieView
 from vision.face_normal import OtherFace
-from vision.top_face import top_face
+from vision.top_face import small_above, top_face
 
 
 def _view() -> DieView:
@@ -83,3 +83,34 @@ def test_an_unread_lone_pip_beside_a_side_four_is_a_one() -> None:
     )
     up = _moved(_face_pips(view, _tilted(view, 30, 0), 4), view, -12.0)
     assert top_face(lone, [up], view, 25.0) is up
+
+
+def _spot(view: DieView, dy: float) -> OtherFace:
+    """A lone spot of no value ``dy`` pixels along a flat die's ``down`` from (600, 400)."""
+    u = view.down / np.linalg.norm(view.down)
+    x, y = 600.0 + dy * u[0], 400.0 + dy * u[1]
+    return OtherFace(None, (x, y), ((x, y, 2.0),))
+
+
+def test_small_above() -> None:
+    """A lone pip left unread with one 2 or 3 put aside up the view from it (a raised side
+    face's pip below its top) reads that face; a 2 down the view, two candidates up the view,
+    or a read pip (a 1 already) are left as they are."""
+    view = _view()
+    lone = _spot(view, 0.0)
+    two = _spot(view, -12.0)
+    x, y = two.centre
+    two = OtherFace(2, two.centre, ((x - 5.0, y - 5.0, 2.0), (x + 5.0, y + 5.0, 2.0)))
+    assert small_above(lone, [two], view, 25.0) is two
+    assert top_face(lone, [two], view, 25.0) is two
+    three = OtherFace(3, two.centre, (*two.pips, (x, y, 2.0)))
+    assert small_above(lone, [three, two], view, 25.0) is None
+    down = _spot(view, 12.0)
+    assert small_above(lone, [OtherFace(2, down.centre, two.pips)], view, 25.0) is None
+    assert small_above(OtherFace(1, lone.centre, lone.pips), [two], view, 25.0) is None
+
+
+def test_small_above_reads_a_cocked_two_above_a_lone_side_pip() -> None:
+    """Train render IMG_75412 (--dice 4): a cocked 2 put aside up the view from a side face's
+    lone pip, which was read (unread) instead."""
+    assert die_read_as(75411, 2, "cocked", 4)["value"] == 2
