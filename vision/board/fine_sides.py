@@ -52,7 +52,9 @@ real photos (no markers) paper webcam 20 / 22, 477 / 0 -> 478 / 0; fm gammon 2 /
 the integrator's confirm set IMG_73201-73400 85.8% both, 3417 / 0 -> 3530 / 0 (markers +114),
 acted 326 / 8 -> 326 / 7.
 Time (2 cores shared by 7 sessions): ``edge_ends`` 6.3 ms a frame searched upright, 8.3 ms
-leaning; marker boards found now pay it too.
+leaning; marker boards found now pay it too.  In-process, interleaved (49 found boards of
+IMG_68801-68850, min of 7 passes): upright 2.15-2.29 ms a frame, leaning 3.05-3.43 ms, leaning
+with the agreement counted on sorted residuals (``_support``) 2.77-2.78 ms, the same edges.
 """
 
 from __future__ import annotations
@@ -79,6 +81,23 @@ SLANT = 8.0
 # 3.2-4.2 px outward on every side); a labelled quad lies on the edge.
 SHIFTED = ("frame", "markers")
 SLANTS = np.array(sorted(np.arange(-SLANT, SLANT + 1e-9, 0.5), key=abs))
+
+
+def _support(resid: np.ndarray, offs: np.ndarray) -> np.ndarray:
+    """How many of each lean's residuals (rows of ``resid``) lie within ``AGREE`` of each offset
+    in ``offs``: (leans, offsets).  Counted on the sorted rows (one sorted run, each row raised
+    by 64 px above the last, so one search serves all leans) instead of comparing every
+    residual with every offset; the same counts (``fine_sides`` of 798 quads identical,
+    IMG_68801-69200 found and labelled), 0.6 ms less a frame.
+
+    >>> _support(np.array([[0.0, 0.5, 3.0]]), np.array([0.0, 2.0])).tolist()
+    [[2, 1]]
+    """
+    base = 64.0 * np.arange(len(resid))[:, None]
+    run = np.sort(resid + base, axis=1).ravel()
+    lo = np.searchsorted(run, (offs[None] - AGREE + base).ravel(), "left")
+    hi = np.searchsorted(run, (offs[None] + AGREE + base).ravel(), "right")
+    return (hi - lo).reshape(len(resid), len(offs))
 
 
 def _side_line(
@@ -127,7 +146,7 @@ def _side_line(
     # to ``SLANT`` px end to end (the least lean of those best agreed on).
     lean = SLANTS if slant else SLANTS[:1]
     resid = o[None, :] - lean[:, None] * (ts[None, :] - 0.5)  # (leans, samples)
-    support = (np.abs(resid[:, None, :] - offs[None, :, None]) <= AGREE).sum(axis=2)
+    support = _support(resid, offs)
     best = int(np.argmax(support))
     s_at, m_at = divmod(best, len(offs))
     mode = offs[m_at] + lean[s_at] * (ts - 0.5)
