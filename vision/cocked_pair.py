@@ -32,6 +32,13 @@ Held out IMG_77001-77400 (never tuned on), board given 678 / 21 (18) -> 673 / 18
 11 -> 13; boards found 650 / 24 (21) -> 648 / 22 (19), 25 -> 25. The real boards (paper
 webcam, fm gammon; given and found): identical predictions. Dev board given 193 / 5 (3) ->
 192 / 4 (2), 5 -> 5; found identical. Dice photos: no board, no restate, unchanged.
+Second held-out part IMG_77801-78200 (rendered after the rule was fixed, read once): board
+given 708 / 22 (16) -> 700 / 17 (11), 10 -> 13; found 663 / 17 (11) -> 657 / 12 (6), 14 -> 15.
+Not kept (session 32, round 2): the same doubt from a lower mean (0.3-0.5) where the die's top
+face is also smaller than its twin's. Tuning, board given, /tmp/unseen48-52, acted-on flat calls
+between 0.3 and 0.5 beside a plain alike twin: cocked / right flat 5 / 13, with the top face
+under its twin's (ratio < 1.0) 3 / 8, < 0.95 1 / 5; the sizes overlap (cocked 0.95-1.32, right
+flat 0.84-1.26). Over 0.5 the size condition would keep 12 / 2 of the rule's 14 / 5.
 Cost: the face colour, ~0.04 ms a die; the twins' views only beside a half-seen die
 (held out, 120 reads: one such read, 3.1 ms; the others 0.004 ms median).
 """
