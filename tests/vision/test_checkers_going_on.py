@@ -32,8 +32,18 @@ def test_a_row_going_on_takes_its_checker_from_the_over_read_stack() -> None:
 def test_a_row_going_on_takes_the_doubted_bars_checkers() -> None:
     white, black, conf = _side()
     black[18] = 5
+    conf[6] = 0.2  # the row's own read weak
     assert swap_going_on(white, black, (0, 1), 0.55, conf, _past({6: 1})) == (0, 0, 0.5)
     assert (black[6], black[18]) == (3, 5)
+
+
+def test_a_row_read_not_weak_leaves_the_bars_checker() -> None:
+    # IMG_74476 found: a row at 0.5 going on emptied a bar whose checker was really there.
+    white, black, conf = _side()
+    black[18] = 5
+    assert conf[6] == 0.5
+    assert swap_going_on(white, black, (0, 1), 0.55, conf, _past({6: 1})) == (0, 1, 0.55)
+    assert (black[6], black[18]) == (2, 5)
 
 
 def test_nothing_moves_without_a_clear_giver_or_off_fifteen() -> None:

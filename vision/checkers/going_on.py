@@ -7,7 +7,9 @@ with its seen empty points (``seen_many``).  A side counted at exactly fifteen w
 (``swap_going_on``) misread something else by as many the other way; with one such row:
 
 - its doubted bar holding exactly as many (a row's edge or a shadow on the bar read as
-  checkers): the bar's checkers are the row's, the bar reads empty;
+  checkers), where the row's own read is weak too (confidence under ROW_WEAK: the slot
+  reading unsure of it, not only a later doubt): the bar's checkers are the row's, the bar
+  reads empty;
 - else its one doubted stack of STACK_FROM or more that keeps a full first layer (TALL) after
   giving them (an extra checker on a stack's second layer is where an over-read lives): the
   stack gives them to the row.
@@ -23,6 +25,12 @@ Read whole with ``seen_many``'s use of ``going_on``, board given: own IMG_74001-
 checker, really there, so the bar made wrong), IMG_61201-61400 and dev (given and found)
 unchanged, the real boards' reads identical; believed-wrong counts and die states acted on
 unchanged.
+
+The bar's checkers moved only from a weak row (ROW_WEAK): every bar swap in those replays,
+and IMG_74476 found, looked at: the 6 that emptied a wrong bar had rows at confidence
+0.045-0.333 (three bars read from a colour run, three from doubtful circles); the one that
+emptied a real bar (IMG_74476 found, colour run: the real error an over-read stack of 5)
+had its row at 0.5, and IMG_65501's real bar (not swapped: bar believed) had its row at 0.4.
 
 ::
 
@@ -47,6 +55,8 @@ ROW_MOST = 4
 # A doubted stack this tall or taller gives a going-on row its checkers, keeping TALL.
 STACK_FROM = 6
 TALL = 5
+# A going-on row takes its checkers from the bar only when read under this confidence.
+ROW_WEAK = 0.4
 # Confidence of a row or stack the swap changed, and of the bar it emptied.
 SWAP_CONF = 0.5
 
@@ -97,7 +107,7 @@ def swap_going_on(
         if len(rows) != 1:
             continue
         ((row, n),) = rows.items()
-        if new_bars[blk] == n and bar_conf < BELIEVED:
+        if new_bars[blk] == n and bar_conf < BELIEVED and conf[row] < ROW_WEAK:
             new_bars[blk] = 0
             bar_conf = min(bar_conf, SWAP_CONF)
         else:
