@@ -177,5 +177,7 @@ def test_a_lone_dark_checker_read_empty_is_not_believed(monkeypatch) -> None:
     assert counts.black[23] == 0 and counts.point_confidence[23] < SURE
     monkeypatch.setattr("vision.checkers.seen_empty.NEAR_P", 2.0)
     monkeypatch.setattr("vision.checkers.first_slot.EDGE_DOUBT", 2.0)  # it doubts it too
+    # short_corner doubts it too (black one short, bore none off, point 24 a corner).
+    monkeypatch.setattr("vision.checkers.settle.doubt_short_corner", lambda *a: None)
     without, _ = _count_given(34888)
     assert without.black[23] == 0 and without.point_confidence[23] >= SURE

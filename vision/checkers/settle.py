@@ -25,6 +25,7 @@ from vision.checkers.other_set import trimmed_to_other
 from vision.checkers.point_reads import FrameMeasures, PointEvidence, PointReads
 from vision.checkers.seen_empty import add_seen, doubt_faint, doubt_going_on
 from vision.checkers.short_bar import bar_doubt, short_on_bar
+from vision.checkers.short_corner import doubt_short_corner
 from vision.checkers.short_side import fill_short
 from vision.checkers.slot_model import PointSlots
 from vision.checkers.totals import fit_total, sure_lone, unexplained_share
@@ -159,6 +160,7 @@ def settle_sides(
     sure_alongs = [ev.outlines[row[idx]][1] for idx in range(24)]
     doubt_past_row(white, black, conf, found, sure_alongs, m.pitch)
     doubt_die_on_board(white, black, conf, found, partial(_board_round_die, m, tris))
+    doubt_short_corner(white, black, bar_w, bar_b, conf, off)  # after every other doubt
     seen = partial(seen_round_die, m.lab, d=m.d, ignore=m.ignore, sy=m.sy)
     disc_tris = [tri_each[row[idx]] for idx in disc_points]
     on_bar = bar_discs(circles, round_, geo, d, sy, bar_w + bar_b)
