@@ -36,7 +36,6 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.board.fine_sides import side_gradients
 from vision.board.sides import meet
 
 REACH = 40.0  # px: how far the edge may lie from the side at the corner's end
@@ -50,6 +49,36 @@ _PIVOTS = np.arange(-PIVOT, PIVOT + 1e-9, 0.5)
 _ENDS = np.arange(-REACH, REACH + 1e-9, 1.0)
 # Every line tried, as its offset at each sample: (pivots, ends, samples).
 _LINES = _PIVOTS[:, None, None] + (_ENDS[None, :, None] - _PIVOTS[:, None, None]) * _T
+
+
+def _gradients(
+    image: np.ndarray, a: np.ndarray, b: np.ndarray, centre: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Along side a-b (from a): the grey level's derivative outward at each sample and offset
+    (samples, offsets), the sample points and the outward normal."""
+    d = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+    n = np.array([-d[1], d[0]])
+    if np.dot(n, (a + b) / 2 - centre) < 0:
+        n = -n
+    p = a[None] + (b - a)[None] * _T[:, None]
+    xy = p[:, None, :] + _OFFS[None, :, None] * n[None, None, :]
+    h, w = image.shape[:2]
+    x0, y0 = (max(int(np.floor(xy[..., i].min())) - 4, 0) for i in (0, 1))
+    x1, y1 = int(np.ceil(xy[..., 0].max())) + 5, int(np.ceil(xy[..., 1].max())) + 5
+    strip = image[y0 : min(y1, h), x0 : min(x1, w)]
+    if strip.shape[0] < 8 or strip.shape[1] < 8:
+        return None
+    if strip.ndim == 3:
+        strip = cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY)
+    g = cv2.GaussianBlur(strip, (0, 0), 1.0).astype(np.float32)
+    prof = cv2.remap(
+        g,
+        (xy[..., 0] - x0).astype(np.float32),
+        (xy[..., 1] - y0).astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return np.gradient(prof, axis=1), p, n
 
 
 def _pivot_edge(
@@ -81,8 +110,7 @@ def corner_moves(image: np.ndarray, quad: np.ndarray) -> list[tuple[int, np.ndar
     centre = q.mean(axis=0)
     # Each side's profile once, from corner k to k + 1; read backwards from k + 1 (the
     # samples lie symmetrically along the side, the normal is the same).
-    # Along each side (from its first corner): the outward grey derivative per sample and offset.
-    sides = [side_gradients(image, q[k], q[(k + 1) % 4], centre, _T, _OFFS) for k in range(4)]
+    sides = [_gradients(image, q[k], q[(k + 1) % 4], centre) for k in range(4)]
     moves = []
     for k in range(4):
         before, after = sides[(k - 1) % 4], sides[k]

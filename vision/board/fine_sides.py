@@ -100,22 +100,22 @@ def _support(resid: np.ndarray, offs: np.ndarray) -> np.ndarray:
     return (hi - lo).reshape(len(resid), len(offs))
 
 
-def side_gradients(
+def _side_line(
     image: np.ndarray,
     a: np.ndarray,
     b: np.ndarray,
     centre: np.ndarray,
-    ts: np.ndarray,
-    offs: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Along side a-b of a quad round ``centre``: the smoothed grey level's derivative outward
-    at each sample (at fractions ``ts`` of the side) and offset (``offs`` px along the outward
-    normal), shape (samples, offsets); the sample points; the outward normal. None where the
-    side's strip lies outside the image."""
+    near: float = np.inf,
+    slant: bool = False,
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The edge line near side a-b (two points on it), or None where samples do not agree
+    (or their agreed offset is more than ``near`` px from the side)."""
     d = (b - a) / (np.linalg.norm(b - a) + 1e-9)
     n = np.array([-d[1], d[0]])
     if np.dot(n, (a + b) / 2 - centre) < 0:
         n = -n  # outward
+    offs = np.arange(-REACH_IN, REACH_OUT + 1e-9, STEP)
+    ts = np.linspace(0.06, 0.94, SAMPLES)
     p = a[None] + (b - a)[None] * ts[:, None]
     xy = p[:, None, :] + offs[None, :, None] * n[None, None, :]
     # Only the strip the samples fall in is made grey and smoothed (a few ms less a read).
@@ -135,25 +135,7 @@ def side_gradients(
         cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return np.gradient(prof, axis=1), p, n
-
-
-def _side_line(
-    image: np.ndarray,
-    a: np.ndarray,
-    b: np.ndarray,
-    centre: np.ndarray,
-    near: float = np.inf,
-    slant: bool = False,
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """The edge line near side a-b (two points on it), or None where samples do not agree
-    (or their agreed offset is more than ``near`` px from the side)."""
-    offs = np.arange(-REACH_IN, REACH_OUT + 1e-9, STEP)
-    ts = np.linspace(0.06, 0.94, SAMPLES)
-    got = side_gradients(image, a, b, centre, ts, offs)
-    if got is None:
-        return None
-    grad, p, n = got
+    grad = np.gradient(prof, axis=1)
     rows = np.arange(len(ts))
     j = np.argmax(np.abs(grad), axis=1)
     signs = np.sign(grad[rows, j])
