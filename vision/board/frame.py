@@ -12,7 +12,6 @@ import cv2
 import numpy as np
 
 from vision.board.columns import OFF_COLUMNS, columns_off, slide_corner
-from vision.board.corner_mend import mend_corner
 from vision.board.ends import END_FIT, move_ends, reach_out, ruled_out, shift_over
 from vision.board.geometry import (
     BoardFix,
@@ -298,10 +297,7 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     # the triangles repeat).
     rated = [(f[0], f[2], f[3]) for f in finalists if not ruled_out(grey, best_q, f[2])]
     margin = _margin(best_q, fit, alignment(grey, best_q), rated)
-    # One corner 12-40 px off, the other three right: moved back onto the playing area's edge
-    # at full resolution (vision.board.corner_mend).
-    corners = mend_corner(image, best_q / scale) if refine else best_q / scale
-    return make_fix(corners, "frame", fit, bar, margin)
+    return make_fix(best_q / scale, "frame", fit, bar, margin)
 
 
 def _off_the_points(
