@@ -15,7 +15,7 @@ on unseen46-50 (saved, board given; unseen50 re-read: 3701/2 -> 3699/2), dev and
 IMG_74601-75200: 5 right of ~26,000 believed, and own IMG_74748 caught (re-read, board given:
 believed / wrong 11109/4 -> 11108/3, exact and die states unchanged). Checked on unseen51,
 unseen52, unseen54 (given and found), /tmp/int32/own (IMG_77401-77800, given and found) by
-saved predictions: 2 right of ~30,000, IMG_73234 caught (the integrator named it); fresh68
+saved predictions: 2 right of ~30,000, IMG_73234 caught (seen before the rule was written); fresh68
 re-read, board given: believed 3718/2 unchanged; found: 3471/2 -> 3470/2, exact and die states
 unchanged. IMG_34889's lone dark checker on point 24 (test_checkers_seen_empty) is doubted by
 this rule too. Doubting points 12 and 13 too cost 24 right for the same two; every empty point
