@@ -39,8 +39,8 @@ face is also smaller than its twin's. Tuning, board given, /tmp/unseen48-52, act
 between 0.3 and 0.5 beside a plain alike twin: cocked / right flat 5 / 13, with the top face
 under its twin's (ratio < 1.0) 3 / 8, < 0.95 1 / 5; the sizes overlap (cocked 0.95-1.32, right
 flat 0.84-1.26). Over 0.5 the size condition would keep 12 / 2 of the rule's 14 / 5.
-Cost: the face colour, ~0.04 ms a die; the twins' views only beside a half-seen die
-(held out, 120 reads: one such read, 3.1 ms; the others 0.004 ms median).
+Cost: only in frames with a half-seen die, the face colours (~0.04 ms a die) and the twins'
+views (held out, 120 reads: one such read, 3.1 ms; the others 0.004 ms median).
 """
 
 from __future__ import annotations
@@ -54,10 +54,6 @@ import numpy as np
 from vision.cocked_grey import GREY_CONFIDENCE
 from vision.cocked_view import DieView
 from vision.dice_doubt import ONE_DIE
-
-# A die the pair doubt weighs: its index among restate's readings, what the doubt sees of it,
-# its view and the tilt cues its call was made with.
-Weighed = tuple[int, "PairDie", DieView, tuple[float, ...]]
 
 PLAIN = 0.1  # a twin's six-view mean at most this: plainly flat
 ALIKE_COS = 0.995  # face colours' directions (BGR + 1) agree to this cosine
@@ -75,6 +71,20 @@ class PairDie:
     state: str
     colour: tuple[float, float, float]
     half: bool = False
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """A die the pair doubt weighs, as restate called it: its index among restate's readings,
+    its top face's centre, its call, whether the model half sees it cocked (``PairDie.half``),
+    its view and the tilt cues its call was made with."""
+
+    index: int
+    centre: tuple[float, float]
+    state: str
+    half: bool
+    view: DieView
+    cue: tuple[float, ...]
 
 
 def face_colour(
@@ -148,26 +158,29 @@ def pair_doubt(
     pair: Sequence[Weighed],
     die_px: float,
 ) -> list[Any]:
-    """``vision.dice_tilt.restate``'s last step: each die of ``pair`` (its index in
-    ``readings``, what the doubt sees of it, its view and the tilt cues its call had) that
-    ``doubted`` names falls to ``GREY_CONFIDENCE``. A twin's views go on from those restate
-    made (``DieReading.views``); nothing is scored where no die is ``half``."""
-    if not any(p[1].half for p in pair):
+    """``vision.dice_tilt.restate``'s last step: each die of ``pair`` that ``doubted`` names
+    falls to ``GREY_CONFIDENCE``. A twin's views go on from those restate made
+    (``DieReading.views``); where no die is ``half``, no face colour is taken and nothing is
+    scored."""
+    if not any(p.half for p in pair):
         return readings
+    dice = [
+        PairDie(p.centre, p.state, face_colour(image_bgr, p.centre, die_px), p.half) for p in pair
+    ]
     from vision.cocked import CockedModel, die_patch
     from vision.cocked_views import views_probability
 
     model = CockedModel.load()
 
     def plain(j: int) -> bool:
-        k, _, view, cue = pair[j]
-        r = readings[k]
+        w = pair[j]
+        r = readings[w.index]
         patch = die_patch(image_bgr, r.centre, die_px)
         made = list(r.views)
-        return views_probability(model, patch, view, die_px, cue, PLAIN, made) <= PLAIN
+        return views_probability(model, patch, w.view, die_px, w.cue, PLAIN, made) <= PLAIN
 
     out = list(readings)
-    for j in doubted([p[1] for p in pair], die_px, ONE_DIE, plain):
-        k = pair[j][0]
+    for j in doubted(dice, die_px, ONE_DIE, plain):
+        k = pair[j].index
         out[k] = replace(out[k], confidence=min(out[k].confidence, GREY_CONFIDENCE))
     return out

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision.cocked_grey import GREY_BAR, GREY_CONFIDENCE, STRAYS_GREY, STRAYS_GREY_BAR, grey
-from vision.cocked_pair import PairDie, Weighed, face_colour, pair_doubt
+from vision.cocked_pair import Weighed, pair_doubt
 from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_view import CameraView, DieView
 from vision.dice_doubt import ONE_DIE
@@ -345,9 +345,8 @@ def restate(
             r = replace(r, state=call.state, views=call.views)  # views: faint_pips goes on
             if call.grey:  # flat, but the model half sees it cocked: ask
                 r = replace(r, confidence=min(r.confidence, GREY_CONFIDENCE))
-            colour = face_colour(image_bgr, r.centre, die_px)
             cue = tuple(vars(tilt).values())
-            pair.append((len(out), PairDie(r.centre, call.state, colour, call.half), view, cue))
+            pair.append(Weighed(len(out), r.centre, call.state, call.half, view, cue))
             # The top face (``vision.top_face``): a face put aside on the die when the face
             # read is no top (steep, or 1-3 pips or unread with a face up the view from it).
             others = getattr(r, "others", ())
