@@ -264,7 +264,7 @@ class BoardReader:
             shape=shape,
             die_size_px=expected_die_px(fix.corners, fix.bar_frac, shape),
             doubt=board_doubt(frame, fix),
-            # Marker-free quads lie outside the playing area (vision.board.fine_sides).
+            # Found quads (markers' or the search's) lie outside the playing area (fine_sides).
             edge_shift=quad_shift(frame, np.asarray(fix.corners), fix.method) or (0.0, 0.0),
         )
 

@@ -1,4 +1,4 @@
-"""Where the found quad's long sides lie against the playing area's edge (``edge_shift``), from
+"""Where the found quad's long sides lie against the playing area's edge (``edge_ends``), from
 its sides moved onto that edge at full resolution (``fine_sides``).
 
 The marker-free search works on a copy at most 960 px wide and steps its side lines by about
@@ -20,7 +20,7 @@ Session 31 (IMG_65401-65480, the saved found quads moved offline, 268 sides): er
 median 3.5 -> 0.8 px, 90th percentile 6.1 -> 4.0 px; 158 sides nearer the label by over 1 px,
 8 farther (``KEEP`` 0.6: 116 nearer, 4 farther, median 1.0 px).
 
-Only the run's length for the confidence is told (``edge_shift``): reading the board on the
+Only the run's length for the confidence is told (``edge_ends``): reading the board on the
 moved quad itself was tried and dropped (session 31, boards found): its reads flip both ways
 as under any small move of the quad (held-out IMG_72401-72600 exact 88.4 -> 87.3%, believed
 wrong 2 -> 3; IMG_68601-68800 85.3% both; dev 89.7 -> 88.7%; the fm gammon photos 2/4 -> 1/4
@@ -201,7 +201,7 @@ def edge_ends(image: np.ndarray, corners: np.ndarray) -> tuple[float, float, flo
     ``fine_sides`` finds it) at each end: (top-left, top-right, bottom-left, bottom-right), as
     shares of the board's height along the image's y (the board is seen from above: its long
     sides run across the picture); 0.0 at a side that stays.  A side is often found a little
-    slanted against the edge (see ``ENDS``), so each end keeps its own shift.
+    slanted against the edge (module doc), so each end keeps its own shift.
 
     >>> q = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 60.0], [10.0, 60.0]])
     >>> edge_ends(np.zeros((80, 100), np.uint8), q)
@@ -216,18 +216,6 @@ def edge_ends(image: np.ndarray, corners: np.ndarray) -> tuple[float, float, flo
         float((q[3] - f[3])[1] / height),
         float((q[2] - f[2])[1] / height),
     )
-
-
-def edge_shift(image: np.ndarray, corners: np.ndarray) -> tuple[float, float]:
-    """How far the found quad's top and bottom sides lie outside the playing area's edge, on
-    average along each side (``edge_ends``' two ends' mean), as shares of the board's height.
-
-    >>> q = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 60.0], [10.0, 60.0]])
-    >>> edge_shift(np.zeros((80, 100), np.uint8), q)
-    (0.0, 0.0)
-    """
-    tl, tr, bl, br = edge_ends(image, corners)
-    return (tl + tr) / 2, (bl + br) / 2
 
 
 def shift_at(shift: tuple[float, ...], top: bool, x: float) -> float:

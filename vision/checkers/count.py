@@ -79,7 +79,8 @@ def count_checkers(
     middle).  ``off``: (white, black) seen borne off, part of each side's 15 (believed tray
     counts, ``trays``; None: not seen).  ``trace``: told the per-point evidence and reads
     (``PointTrace``).  ``edge_shift``: the quad's top and bottom sides outside the playing
-    area, as shares of the board's height (``vision.board.fine_sides.edge_shift``)."""
+    area, as shares of the board's height: one a side, or each end's
+    (``vision.board.fine_sides.edge_ends``, ``shift_at``)."""
     shape = shape or BoardShape()
     h_in, w = rect_bgr.shape[:2]
     h = max(16, int(round(w / max(shape.aspect, 0.3))))  # square pixels: checkers are circles
