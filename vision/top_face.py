@@ -82,12 +82,8 @@ def top_face(
     reach = float(np.hypot(*view.down))
     if (read.value is not None and len(read.pips) > 3) or reach < DOWN_SEEN * die_px:
         return lone_one(read, others, die_px)
-    ux, uy = view.down / reach
-    above = []
-    for _, o in tops:
-        up = -((o.centre[0] - read.centre[0]) * ux + (o.centre[1] - read.centre[1]) * uy)
-        if up >= _UPWARD * die_px:
-            above.append((up, o))
+    ups = [(_up(o, read, view), o) for _, o in tops]
+    above = [(up, o) for up, o in ups if up >= _UPWARD * die_px]
     return max(above, key=lambda a: a[0])[1] if above else lone_one(read, others, die_px)
 
 
