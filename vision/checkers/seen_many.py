@@ -49,9 +49,9 @@ one from a doubted 9; IMG_65067, a side misread in the other colour). Read whole
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
-from vision.checkers.going_on import going_on
+from vision.checkers.going_on import ROW_MOST, going_on
 from vision.observation import BELIEVED
 
 # The learned cue's edge-slot probability from which a doubted empty point of the side's
@@ -82,6 +82,7 @@ def seen_many(
     blk: bool,
     proven: bool = False,
     past: Callable[[int, float, int], int] | None = None,
+    hidden: Callable[[int, int], bool] | None = None,
 ) -> dict[int, int]:
     """Checkers to add per point for a side ``short`` of fifteen (``blk``: black), or none.
     ``likes`` as for ``short_side.fill_short``, ``cue`` its (``edge_p``, ``more``);
@@ -107,8 +108,37 @@ def seen_many(
         return {}
     if left == 0:
         return adds
+    under = under_dice(counts, other, conf, likes, blk, hidden, adds)
+    if len(under) == left:
+        return adds | {i: 1 for i in under}
     tall = [i for i in range(24) if counts[i] >= TALL and other[i] == 0 and conf[i] < BELIEVED]
     if short < REST_FROM or len(tall) != 1 or not proven:
         return {}
     adds[tall[0]] = left
     return adds
+
+
+def under_dice(
+    counts: list[int],
+    other: list[int],
+    conf: list[float],
+    likes: list[bool | None],
+    blk: bool,
+    hidden: Callable[[int, int], bool] | None,
+    taken: Collection[int] = (),
+) -> list[int]:
+    """The side's doubted rows of up to ROW_MOST (empty ones not coloured like the other set)
+    whose slot just past their last checker a die covers (``hidden(i, slot)``), but for those
+    ``taken``: where the missing checkers the seen points leave are, one each, when as many."""
+    if hidden is None:
+        return []
+    return [
+        i
+        for i in range(24)
+        if i not in taken
+        and counts[i] <= ROW_MOST
+        and other[i] == 0
+        and conf[i] < BELIEVED
+        and (counts[i] > 0 or likes[i] is not (not blk))
+        and hidden(i, counts[i])
+    ]

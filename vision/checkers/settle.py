@@ -126,7 +126,7 @@ def settle_sides(
     discs = [disc for idx in indices for disc in point_discs[idx]]  # the cells' order, as found
     disc_points = [idx for idx in indices for _ in point_discs[idx]]  # each one's point
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
-    edge_p, seen_from = cue.edge_p, cue.seen_from
+    edge_p, seen_from, hid = cue.edge_p, cue.seen_from, cue.covered
     point_rims = [rims[row[idx]] for idx in range(24)]
     keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
     before = (list(white), list(black))
@@ -137,10 +137,10 @@ def settle_sides(
     bar_w, bar_b, bar_conf = short_on_bar(
         white, black, bar_w, bar_b, min(conf_w, conf_b), (conf, likes, edge_p), off, faint
     )
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from)
+    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from, hid)
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
-        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from)
+        fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from, hid)
     bar_w, bar_b, bar_conf = swap_going_on(
         white, black, (bar_w, bar_b), bar_conf, conf, seen_from, off
     )  # a side at fifteen whose doubted row goes on

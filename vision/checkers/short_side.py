@@ -94,6 +94,7 @@ def fill_short(
     off: tuple[int | None, int | None] = (None, None),
     more: Callable[[int, float], int] | None = None,
     past: Callable[[int, float, int], int] | None = None,
+    hidden: Callable[[int, int], bool] | None = None,
 ) -> None:
     """Give each side short of 15 that cannot have borne off its missing checkers, in place,
     when its doubted points explain them one each.  ``likes``: per point read empty, the
@@ -113,7 +114,7 @@ def fill_short(
         full = seen is None and _other_full(other, other_bar, not blk)
         proven = full and none_off(counts, blk, conf)
         if seen_adds := seen_many(
-            counts, other, short, conf, likes, (edge_p, more), blk, proven, past
+            counts, other, short, conf, likes, (edge_p, more), blk, proven, past, hidden
         ):
             for i, n in seen_adds.items():  # the doubted empty points the cue sees
                 counts[i] += n

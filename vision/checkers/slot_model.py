@@ -373,6 +373,16 @@ class PointSlots:
         refs = (self.field, self.tris[i])
         return edge_slot_seen(self.strips[i], self.cares[i], refs, self.size, self._p(i))
 
+    def covered(self, idx: int, slot: int) -> bool:
+        """Does a die cover slot ``slot`` (0: the edge slot) of point ``idx``: the slot's
+        window less than ``CLEAR`` clear, within the five slots the cue reads?"""
+        d, pitch, _, max_first = self.size
+        if slot >= min(5, max_first):
+            return False
+        care, a = self.cares[self.row[idx]], 0.5 * d + slot * pitch
+        y0, y1 = int(max(0, a - 0.5 * d)), int(min(len(care), a + 0.5 * d))
+        return y1 > y0 and _share(care[y0:y1]) < CLEAR
+
     def seen_from(self, idx: int, least: float, first: int = 1) -> int:
         """Checkers the cue sees on point ``idx`` from slot ``first`` on, one after another
         (probability ``least`` or more), up to the fifth slot (:func:`slots_by_model`)."""
