@@ -37,6 +37,20 @@ wrong (4 points nearer the truth, 3 further: IMG_70106, a phantom 1 the cue sees
 one from a doubted 9; IMG_65067, a side misread in the other colour). Read whole:
 ``going_on``'s module doc (the two rules measured together).
 
+Session 33 (``under_dice``): when the seen points and rows going on leave some checkers
+missing, the side's doubted rows of up to four (an empty one not coloured like the other set)
+whose slot just past their last checker a die covers (``slot_model.PointSlots.covered``: the
+slot's window under ``CLEAR`` clear, so the cue cannot read it) hold them, one each, when
+exactly as many: a checker under a die. Before, the rest stayed missing and the later fills
+gave it elsewhere (the seen point past what the cue saw there), two errors cancelling in the side's
+fifteen (own IMG_77482: a black 2 on point 1, its second under a die, read 1, and a 3 read
+empty made 4; IMG_77652: a lone black checker under a die and a pair made three). Rows under
+a die are no proof by themselves: sides short of fifteen in int32's own IMG_77401-77800, board
+given, had 44 such candidates (most a die on an empty point), 3 of them holding the missing checker (the two above and one
+the fill already placed); only the seen points' remainder is given to them. Board given, own
+IMG_77401-77800 (looked at while choosing the rule): exact +2 boards, no other count changed.
+HELD_OUT
+
 ::
 
     >>> counts, other = [0] * 24, [0] * 24
@@ -108,14 +122,13 @@ def seen_many(
         return {}
     if left == 0:
         return adds
-    under = under_dice(counts, other, conf, likes, blk, hidden, adds)
-    if len(under) == left:
-        return adds | {i: 1 for i in under}
-    tall = [i for i in range(24) if counts[i] >= TALL and other[i] == 0 and conf[i] < BELIEVED]
-    if short < REST_FROM or len(tall) != 1 or not proven:
+    if short < REST_FROM or not proven:
         return {}
-    adds[tall[0]] = left
-    return adds
+    tall = [i for i in range(24) if counts[i] >= TALL and other[i] == 0 and conf[i] < BELIEVED]
+    if len(tall) == 1:
+        return adds | {tall[0]: left}
+    under = under_dice(counts, other, conf, likes, blk, hidden, adds)
+    return adds | {i: 1 for i in under} if len(under) == left else {}
 
 
 def under_dice(
