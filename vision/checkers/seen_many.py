@@ -38,18 +38,22 @@ one from a doubted 9; IMG_65067, a side misread in the other colour). Read whole
 ``going_on``'s module doc (the two rules measured together).
 
 Session 33 (``under_dice``): when the seen points and rows going on leave some checkers
-missing, the side's doubted rows of up to four (an empty one not coloured like the other set)
-whose slot just past their last checker a die covers (``slot_model.PointSlots.covered``: the
-slot's window under ``CLEAR`` clear, so the cue cannot read it) hold them, one each, when
-exactly as many: a checker under a die. Before, the rest stayed missing and the later fills
-gave it elsewhere (the seen point past what the cue saw there), two errors cancelling in the side's
-fifteen (own IMG_77482: a black 2 on point 1, its second under a die, read 1, and a 3 read
-empty made 4; IMG_77652: a lone black checker under a die and a pair made three). Rows under
-a die are no proof by themselves: sides short of fifteen in int32's own IMG_77401-77800, board
-given, had 44 such candidates (most a die on an empty point), 3 of them holding the missing checker (the two above and one
-the fill already placed); only the seen points' remainder is given to them. Board given, own
-IMG_77401-77800 (looked at while choosing the rule): exact +2 boards, no other count changed.
-HELD_OUT
+missing, three or more short and the side proven to hold its fifteen, and no one doubted tall
+stack takes the rest, the side's doubted rows of up to four (an empty one not coloured like
+the other set) whose slot just past their last checker a die covers
+(``slot_model.PointSlots.covered``: the slot's window under ``CLEAR`` clear, so the cue cannot
+read it) hold them, one each, when exactly as many: a checker under a die. Before, the later
+fill (``short_side._fill_many``) gave all the missing to one point, two errors cancelling in
+the side's fifteen (own IMG_77482: a black 2 on point 1, its second under a die, read 1, and
+a 3 read empty made 4; IMG_77652: a lone black checker under a die read empty, and a pair made
+three). A row under a die is no proof by itself: sides short of fifteen in int32's own
+IMG_77401-77800, board given, had 44 such candidates (most a die on an empty point), 3
+holding a missing checker. One or two short, fill_short's own choices stay: on the held-out
+part below, IMG_80754 (two short: a seen empty point and a doubted 7 that was an 8) lost its
+right 8 to a die on an empty point when the rule ran there too (so limited after that
+board was seen). Board given, own IMG_77401-77800 (looked at while choosing the rule): exact
++2 boards, no other count changed. HELD_OUT
+
 
 ::
 

@@ -28,7 +28,7 @@ from vision.checkers.short_bar import bar_doubt, short_on_bar
 from vision.checkers.short_corner import doubt_short_corner
 from vision.checkers.short_side import fill_short
 from vision.checkers.slot_model import PointSlots
-from vision.checkers.totals import fit_total, sure_lone, unexplained_share
+from vision.checkers.totals import fit_total, second_seen, sure_lone, unexplained_share
 
 # A row's outermost checker whose colour lies at least this far (``colour_dist``) from its
 # row's set, and nearer the other set, is no checker of the row: a die (found unread, or
@@ -128,7 +128,8 @@ def settle_sides(
     unexplained = unexplained_share(lab, geo, field, tri_colours, discs, sy, d, ignore_mask)
     edge_p, seen_from, hid = cue.edge_p, cue.seen_from, cue.covered
     point_rims = [rims[row[idx]] for idx in range(24)]
-    keep = [s or u for s, u in zip(sure_lone(white, black, point_rims, edge_p), held, strict=True)]
+    lone = sure_lone(white, black, point_rims, edge_p, partial(second_seen, seen_from))
+    keep = [s or u for s, u in zip(lone, held, strict=True)]
     before = (list(white), list(black))
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)

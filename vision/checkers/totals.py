@@ -89,17 +89,42 @@ def _trim_many(counts: list[int], conf: list[float], excess: int) -> bool:
 # holding a phantom kept wrong; 8 boards made exact (fm gammon's test12 one of them), 3 wrong.
 KEEP_RIM = 3.0
 KEEP_P = 0.95
+# ... and a two only when the cue sees its second checker too (``second``: the slot past the
+# edge one from KEEP_SECOND, clear of dice), session 33's ``lone_second``: a two whose second
+# slot a die covers or the cue sees nothing on (0.01) held a phantom (a die's edge, a
+# shadow), and the kept two made the side's trim take a right stack's checker (int32's own
+# IMG_77567: a white 1 read 2 beside a 9 on point 3 made 8; unseen51 IMG_68868: a white 1
+# read 2, its second slot under a die, beside a 4 made 3).  Trims of sides one or two over,
+# board given, own IMG_77401-77800, unseen51 and unseen52 (1 200 boards, looked at while
+# choosing): 19 twos kept, 16 with the second slot seen at 0.92-1.0 (all right), 3 not: the
+# two above (phantoms) and IMG_69109 (a right 2 under a die; a doubted 6 is trimmed first
+# either way).  LONE_HELD
+KEEP_SECOND = 0.5
 
 
 def sure_lone(
-    white: list[int], black: list[int], rims: list[float], edge_p: Callable[[int], float]
+    white: list[int],
+    black: list[int],
+    rims: list[float],
+    edge_p: Callable[[int], float],
+    second: Callable[[int], bool] | None = None,
 ) -> list[bool]:
     """Per point: one or two checkers with a clear rim and the learned cue's checker on the
-    edge slot (``rims`` per point; ``edge_p(i)`` the cue's probability)."""
+    edge slot (``rims`` per point; ``edge_p(i)`` the cue's probability); a two only when
+    ``second(i)``, the cue sees its second checker (``lone_second``; None: not asked)."""
     return [
-        0 < white[i] + black[i] <= 2 and rims[i] >= KEEP_RIM and edge_p(i) >= KEEP_P
+        0 < white[i] + black[i] <= 2
+        and rims[i] >= KEEP_RIM
+        and edge_p(i) >= KEEP_P
+        and (white[i] + black[i] == 1 or second is None or second(i))
         for i in range(24)
     ]
+
+
+def second_seen(seen_from: Callable[[int, float, int], int], i: int) -> bool:
+    """Does the learned cue see a checker on point ``i``'s second slot (KEEP_SECOND, clear of
+    dice; ``seen_from`` as ``slot_model.PointSlots.seen_from``)?"""
+    return seen_from(i, KEEP_SECOND, 1) >= 1
 
 
 def unexplained_share(
