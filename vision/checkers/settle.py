@@ -29,6 +29,7 @@ from vision.checkers.short_corner import doubt_short_corner
 from vision.checkers.short_side import fill_short
 from vision.checkers.slot_model import PointSlots
 from vision.checkers.totals import fit_total, second_seen, sure_lone, unexplained_share
+from vision.checkers.trimmed_odd import doubt_trimmed_odd, trimmed_sides
 
 # A row's outermost checker whose colour lies at least this far (``colour_dist``) from its
 # row's set, and nearer the other set, is no checker of the row: a die (found unread, or
@@ -133,6 +134,7 @@ def settle_sides(
     before = (list(white), list(black))
     bar_w, conf_w = fit_total(white, bar_w, conf, bar_conf, 2, loose, keep, off[0] or 0)
     bar_b, conf_b = fit_total(black, bar_b, conf, bar_conf, 2, loose, keep, off[1] or 0)
+    cut = trimmed_sides(before, white, black)  # a phantom may stand elsewhere
     trimmed_to_other(white, black, before, (bar_w, bar_b), conf, off)  # a lone one misnamed
     faint = partial(faint_set, lab, geo, d, colours, labels, feats)  # a bar's half-seen set
     bar_w, bar_b, bar_conf = short_on_bar(
@@ -161,6 +163,7 @@ def settle_sides(
     sure_alongs = [ev.outlines[row[idx]][1] for idx in range(24)]
     doubt_past_row(white, black, conf, found, sure_alongs, m.pitch)
     doubt_die_on_board(white, black, conf, found, partial(_board_round_die, m, tris))
+    doubt_trimmed_odd(white, black, conf, cut, found, m.sets)
     doubt_short_corner(white, black, bar_w, bar_b, conf, off)  # after every other doubt
     seen = partial(seen_round_die, m.lab, d=m.d, ignore=m.ignore, sy=m.sy)
     disc_tris = [tri_each[row[idx]] for idx in disc_points]
