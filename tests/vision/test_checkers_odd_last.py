@@ -55,6 +55,7 @@ def test_a_cocked_die_read_as_a_rows_fourth_is_not_believed(monkeypatch) -> None
     assert board["black"][18] == 3 and counts.black[18] == 4
     assert counts.point_confidence[18] < SURE
     monkeypatch.setattr("vision.checkers.settle.ODD_LAST", 1e9)
+    monkeypatch.setattr("vision.checkers.trimmed_odd.ODD_TRIM", 1e9)  # black trimmed too
     assert _count_given(52572)[0].point_confidence[18] >= SURE
 
 
