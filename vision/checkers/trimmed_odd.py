@@ -15,7 +15,20 @@ a real checker), or wants it nearer the other set (the board was nearer).
 
 On a trimmed side every believed row whose outermost checker found lies ``ODD_TRIM`` or more
 from the row's set is doubted (to 0.5, the count kept), dice or not: the trim says a phantom
-is there.  Measured: see ``ODD_TRIM``.
+is there.  ODD_TRIM (20) was set from those three cases alone, before any other set was
+read with the rule.  Read since (saved predictions of d2cebca before; only frames the trim cut
+re-read after, the rest identical: checked on 375 found frames re-read whole), believed /
+wrong counts: unseen46 found 3344/1 -> 3343/0 (IMG_61340, a white 3 read 5 beside a 6 read
+4, 23.8 from its set), own IMG_77401-77800 found 6721/2 -> 6720/1 (IMG_77496 again), the
+rendered ck25 IMG_52573 (a cocked die read as black's fourth, test_checkers_odd_last) doubted
+by this rule too; unseen46 given, unseen47, 49, 51, 54 given and unseen53, 54 found
+unchanged, and so is this session's own IMG_81832-81900 given (1266/1, a bar); unseen53
+given 3600/1 -> 3599/1 (a right five, 41 from its set).  Right
+rows on trimmed sides lay 0.5-16.8 from their set but for two rows of five (41, 65).  The
+tuning sets, given: unseen50 3700/2 -> 3698/1 (one right five), unseen52 3533/1 -> 3532/0,
+own 7035/1 -> 7034/0.  Die states acted on / wrong fell with the doubted rows' dice (own
+found 628/13 -> 627/12, unseen46 found 311/3 -> 310/2).  Not caught: a phantom coloured
+like its set (own IMG_77595 found, a white 2 read 3 at 0.89, 6 from its set).
 
 ::
 
@@ -37,7 +50,8 @@ from vision.checkers.model import Found
 from vision.observation import BELIEVED
 
 # How far (``empty_board.colour_dist``) a trimmed side's row's outermost checker lies from
-# its set to be doubted as the phantom.
+# its set to be doubted as the phantom: the three phantoms 23, 63, 72; right rows mostly
+# under 17 (module docstring).
 ODD_TRIM = 20.0
 # What the trim may have cut for this rule to ask: fit_total's one-or-two fix.
 MAX_CUT = 2
