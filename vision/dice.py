@@ -54,6 +54,7 @@ from vision.face_plain import face_plain as _face_plain
 from vision.face_refit import face_check, refit_unread
 from vision.face_relook import closer_look
 from vision.face_split import split_unread
+from vision.hued_dice import hued_dice
 from vision.logo_faces import read_logos
 from vision.lone_body import body_alike, hued
 from vision.lone_centre import off_centre, paired
@@ -235,6 +236,9 @@ def find_dice(
     # No face of 2+ pips read: a tilted die's cluster held to the die's pip size instead,
     # added after everything read was measured (``dice_tilted.alone_dice``).
     alone = alone_dice(pips, groups, die_px) if die_px else []
+    if die_px and die_size_px:  # faint coloured dice found on their body (``vision.hued_dice``)
+        boxes = regions if regions is not None else [(0, 0, full.shape[1], full.shape[0])]
+        alone += hued_dice(full_bgr, f, die_px, boxes, groups + loose + alone)
     out = []
     h, w = full.shape
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.

@@ -1,0 +1,67 @@
+"""A faint coloured die whose pips fall under the pip search's contrast is found on its body's
+hue, unread and asked about, only where no die was read (vision.hued_dice)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+import vision.dice
+from vision.dice import find_dice
+from vision.dice_tilted import ALONE_CONFIDENCE
+from vision.hued_dice import APART, hued_dice
+from vision.pip_groups import Group, make_group
+from vision.pips import Pip
+
+DIE = 44.0  # die side, pixels (work scale 1)
+BEIGE = (150, 195, 215)
+GREEN = (60, 140, 40)
+FAINT_PIP = (130, 190, 125)  # light in every channel, but little above the green in luma
+
+
+def _scene(board: tuple[int, int, int] = BEIGE, body: tuple[int, int, int] = GREEN) -> np.ndarray:
+    img = np.full((300, 300, 3), board, np.uint8)
+    cv2.rectangle(img, (128, 128), (172, 172), body, -1)
+    for x, y in [(137, 137), (150, 150), (163, 163)]:  # a 3
+        cv2.circle(img, (x, y), 4, FAINT_PIP, -1)
+    return cv2.GaussianBlur(img, (5, 5), 1.2)
+
+
+def _whole(img: np.ndarray) -> list[tuple[int, int, int, int]]:
+    return [(0, 0, img.shape[1], img.shape[0])]
+
+
+def test_hued_dice_finds_a_faint_green_die_on_a_beige_board() -> None:
+    img = _scene()
+    found = hued_dice(img, 1.0, DIE, _whole(img), [])
+    assert len(found) == 1
+    assert (found[0].cx, found[0].cy) == pytest.approx((150, 150), abs=3)
+
+
+def test_hued_dice_not_where_the_board_under_it_is_of_its_hue() -> None:
+    img = _scene(board=(70, 150, 50))  # a green die on green felt: no body to tell it
+    assert hued_dice(img, 1.0, DIE, _whole(img), []) == []
+
+
+def test_hued_dice_not_on_a_grey_patch() -> None:
+    img = _scene(body=(110, 110, 110))  # spots on grey: a print, a checker's rim
+    assert hued_dice(img, 1.0, DIE, _whole(img), []) == []
+
+
+def test_hued_dice_not_beside_a_die_read() -> None:
+    img = _scene()
+    pip = Pip(150 + APART * DIE - 4, 150, 3.0, True, 60.0, 200.0, 140.0, 0.8)
+    read = [make_group([pip], DIE / 2)]
+    assert hued_dice(img, 1.0, DIE, _whole(img), read) == []
+
+
+def test_hued_dice_on_a_board_is_unread_and_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """find_dice reads a cluster hued_dice gives as an unread die at ALONE_CONFIDENCE at most."""
+    img = np.full((300, 300, 3), BEIGE, np.uint8)
+    cv2.rectangle(img, (128, 128), (172, 172), GREEN, -1)
+    pips = tuple(Pip(x, y, 3.3, False, 20.0, 60.0, 90.0, 0.8) for x, y in [(137, 137), (163, 163)])
+    cluster = Group(pips, 150.0, 150.0, 22.0)
+    monkeypatch.setattr(vision.dice, "hued_dice", lambda *args: [cluster])
+    found = find_dice(img, die_size_px=DIE, learned_state=False)
+    assert [(d.value, d.confidence <= ALONE_CONFIDENCE) for d in found] == [(None, True)]
