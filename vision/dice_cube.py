@@ -18,6 +18,12 @@ Such a reading's box, avoided by the cube finder, can hide the cube (board found
 read a 4): when no cube is found, it is sought once more past the large-pip readings' boxes, and
 taken only if it is read and lies under one of them (:func:`cube_past_numerals`, a second
 ``find_cube`` in those few frames).
+A faint die found on its hue (``vision.hued_dice``: unread, at ``ALONE_CONFIDENCE``) can be a
+cube's coloured numeral (held out IMG_79134: a dark cube's yellow 16; its box hid the cube,
+read right before). Where no cube is found past every die, it is sought past the faint
+unread dice as well and taken only if its number is read and such a die lies within
+``_ON_CUBE`` cube sides of it; that die is then the cube's (:func:`on_found_cube`). Renders
+IMG_78601-79200 (board given): that frame's cube read again, nothing else changed.
 
 ::
 
@@ -36,6 +42,7 @@ from vision.board.geometry import BoardGeometry, map_point
 from vision.cube import find_cube
 from vision.cube_face import read_cube_face
 from vision.dice import DieReading
+from vision.dice_tilted import ALONE_CONFIDENCE
 from vision.observation import CubeReading
 from vision.pip_groups import median
 
@@ -93,6 +100,17 @@ def cube_past_numerals(
     """
     boxes = [r.bbox for r in readings if r.pips]
     cube = find_cube(frame, homography, geometry, white_home, die_px, boxes)
+    if cube is None and any(_faint(r) for r in readings):
+        # A faint die found on its hue can be the cube's coloured numeral: the cube is taken
+        # past such readings only if it is read and one of them lies on it.
+        past = [r.bbox for r in readings if r.pips and not _faint(r)]
+        again = find_cube(frame, homography, geometry, white_home, die_px, past)
+        if again is not None and again.value is not None and again.centre is not None:
+            if any(
+                _faint(r) and near_cube(r.centre, again.centre, homography, geometry, _ON_CUBE)
+                for r in readings
+            ):
+                return again
     big = [r for r in readings if r.value is not None and r.pips and _big_pips(r.pips, die_px)]
     if cube is not None or not big:
         return cube
@@ -111,7 +129,8 @@ def on_found_cube(
     die_px: float,
 ) -> list[DieReading]:
     """``readings`` (frame pixels) without the valued large-pip ones (``_BIG_PIP``, ``die_px``
-    frame pixels) centred within ``_ON_CUBE`` cube sides of ``cube``, a cube found and read
+    frame pixels) and the faint unread ones centred within ``_ON_CUBE`` cube sides of
+    ``cube``, a cube found and read
     (its centre in canonical pixels of ``geometry``; ``homography``: frame -> canonical).
 
     >>> on_found_cube([], None, np.eye(3), BoardGeometry(), 30.0)
@@ -123,9 +142,7 @@ def on_found_cube(
         r
         for r in readings
         if not (
-            r.value is not None
-            and r.pips
-            and _big_pips(r.pips, die_px)
+            (_faint(r) or (r.value is not None and r.pips and _big_pips(r.pips, die_px)))
             and near_cube(r.centre, cube.centre, homography, geometry, _ON_CUBE)
         )
     ]
@@ -148,6 +165,11 @@ def near_cube(
     at = map_point(homography, centre)
     reach = sides * _CUBE_SIDE * geometry.point_width
     return bool(np.hypot(at[0] - cube_centre[0], at[1] - cube_centre[1]) < reach)
+
+
+def _faint(r: DieReading) -> bool:
+    """Whether ``r`` is a die found but unread and only asked about (``ALONE_CONFIDENCE``)."""
+    return r.value is None and bool(r.pips) and r.confidence <= ALONE_CONFIDENCE
 
 
 def _big_pips(pips: Sequence[tuple[float, float, float]], die_px: float) -> bool:

@@ -71,3 +71,26 @@ def test_a_cube_hidden_by_a_numeral_s_box_is_sought_past_it(
     far = CubeReading("white", 16, 0.8, (200.0, 100.0))  # found elsewhere: not this reading's
     monkeypatch.setattr(dice_cube, "find_cube", lambda *a: None if big.bbox in a[-1] else far)
     assert cube_past_numerals(img, np.eye(3), geo, "bottom-right", _DIE, [big]) is None
+
+
+def test_a_cube_hidden_by_a_faint_die_s_box_is_taken_when_read_under_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A faint die (unread, asked about) found on a cube's coloured numeral hid the cube: the
+    cube is sought past it, taken only where read with the faint die on it, and the faint die
+    is then the cube's."""
+    cube = CubeReading("white", 16, 0.8, (104.0, 100.0))
+    faint = DieReading(
+        None, (80, 80, 120, 120), (100.0, 100.0), "flat", 0.3, _DIE, ((95.0, 98.0, 3.0),)
+    )
+    monkeypatch.setattr(dice_cube, "find_cube", lambda *a: None if faint.bbox in a[-1] else cube)
+    img, geo = np.zeros((400, 400, 3), np.uint8), BoardGeometry()
+    assert cube_past_numerals(img, np.eye(3), geo, "bottom-right", _DIE, [faint]) == cube
+    assert on_found_cube([faint], cube, np.eye(3), geo, _DIE) == []
+    unread = CubeReading("white", None, 0.5, (104.0, 100.0))  # no number: the die stays
+    monkeypatch.setattr(dice_cube, "find_cube", lambda *a: None if faint.bbox in a[-1] else unread)
+    assert cube_past_numerals(img, np.eye(3), geo, "bottom-right", _DIE, [faint]) is None
+    sure = DieReading(None, faint.bbox, faint.centre, "flat", 0.6, _DIE, faint.pips)  # no faint die
+    monkeypatch.setattr(dice_cube, "find_cube", lambda *a: None if sure.bbox in a[-1] else cube)
+    assert cube_past_numerals(img, np.eye(3), geo, "bottom-right", _DIE, [sure]) is None
+    assert on_found_cube([sure], cube, np.eye(3), geo, _DIE) == [sure]

@@ -14,7 +14,7 @@ from vision.hued_dice import APART, hued_dice
 from vision.pip_groups import Group, make_group
 from vision.pips import Pip
 
-DIE = 44.0  # die side, pixels (work scale 1)
+DIE = 28.0  # die side, pixels (work scale 1), as the renders show it (``hued_blobs`` shrinks 4x)
 BEIGE = (150, 195, 215)
 GREEN = (60, 140, 40)
 FAINT_PIP = (130, 190, 125)  # light in every channel, but little above the green in luma
@@ -22,9 +22,9 @@ FAINT_PIP = (130, 190, 125)  # light in every channel, but little above the gree
 
 def _scene(board: tuple[int, int, int] = BEIGE, body: tuple[int, int, int] = GREEN) -> np.ndarray:
     img = np.full((300, 300, 3), board, np.uint8)
-    cv2.rectangle(img, (128, 128), (172, 172), body, -1)
-    for x, y in [(137, 137), (150, 150), (163, 163)]:  # a 3
-        cv2.circle(img, (x, y), 4, FAINT_PIP, -1)
+    cv2.rectangle(img, (136, 136), (164, 164), body, -1)
+    for x, y in [(142, 142), (150, 150), (158, 158)]:  # a 3
+        cv2.circle(img, (x, y), 3, FAINT_PIP, -1)
     return cv2.GaussianBlur(img, (5, 5), 1.2)
 
 
@@ -65,3 +65,19 @@ def test_hued_dice_on_a_board_is_unread_and_asked(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(vision.dice, "hued_dice", lambda *args: [cluster])
     found = find_dice(img, die_size_px=DIE, learned_state=False)
     assert [(d.value, d.confidence <= ALONE_CONFIDENCE) for d in found] == [(None, True)]
+
+
+def test_hued_dice_searches_a_crop_on_the_whole_image_s_work_grid() -> None:
+    """The pips are sought in a crop enlarged on the grid a whole-image resize has (a crop
+    resized alone is shifted up to a work pixel: pips moved and were lost)."""
+    from vision.hued_dice import _work_crop
+
+    rng = np.random.default_rng(5)
+    img = rng.integers(0, 255, (200, 260, 3), dtype=np.uint8)
+    f = 1.73
+    low = cv2.min(cv2.min(img[:, :, 0], img[:, :, 1]), img[:, :, 2])
+    whole = cv2.resize(low, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+    crop, (ox, oy) = _work_crop(img, f, 96, 64, 250, 190)
+    assert (ox, oy) == (96.0, 64.0)
+    diff = np.abs(crop.astype(int) - whole[64:190, 96:250].astype(int))
+    assert crop.shape == (126, 154) and diff.max() <= 2 and diff.mean() < 0.5
