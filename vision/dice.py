@@ -67,6 +67,7 @@ from vision.pip_groups import mean as _mean
 from vision.pip_groups import median as _median
 from vision.pip_regions import mask_box, pips_in, reaches_mask
 from vision.pips import Pip, find_pips
+from vision.top_lattice import near_pips, pip_table
 
 STATES = ("flat", "cocked")
 _WORK_MAX_SIDE = 1000.0  # no board: photos are read at most this big
@@ -106,6 +107,9 @@ class DieReading:
     # The cocked model's views restate scored on the die (``dice_tilt.ModelCall.views``; at this
     # centre, tilt cues and frame): ``faint_pips`` continues from them. () where none were.
     views: tuple[float, ...] = ()
+    # Pips near the die a top face's lattice is fitted to (``vision.top_lattice.near_pips``;
+    # x, y, r image pixels): a cocked die read 1-3 or unread may be read from them.
+    near: tuple[tuple[float, float, float], ...] = ()
 
 
 def find_dice(
@@ -277,6 +281,7 @@ def find_dice(
         check = face_check(gray, full_bgr, f)
         groups = refit_unread(groups, pips, ref_work, value_of, check, look, spare)
 
+    table = pip_table(pips) if die_px else None  # the pips a cocked die's lattice may take
     for g in groups:
         cx, cy, hs = g.cx / f, g.cy / f, g.half / f
         if mask is not None and not reaches_mask(mask, cx, cy, max(hs, ref_half)):
@@ -320,6 +325,7 @@ def find_dice(
             strays=stray_pips(g, pips, counted, die_px, f) if die_px else (),
             others=put_aside + (loose_spots(g, pips, die_px, f) if die_px else ()),
             loose=is_loose,
+            near=near_pips(g, table, die_px, f) if die_px and table is not None else (),
         )
         # An unread die's top face split from its pips, the reading as it was kept beside it:
         # restate keeps the face only where it may be a top, and judges flat / cocked on the

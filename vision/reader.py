@@ -53,6 +53,7 @@ from vision.hand import find_hand, under_hand
 from vision.memory import keep_freed_memory
 from vision.observation import Observation
 from vision.read_outcome import frame_problem, observation_of
+from vision.top_lattice import lattice_tops
 from vision.warp import shared_bgra
 
 DiceFinder = Callable[..., list[Any]]
@@ -301,7 +302,9 @@ class BoardReader:
             found = doubt_bare_corners(grey, found, size)  # a cocked 1 read as a flat 2
             found = left_to_cube(found, frame, board.homography, board.geometry, size)
             found = off_markers(found, grey, board.homography, board.geometry, size)
-            return one_reading_a_die(found, size)
+            found = one_reading_a_die(found, size)
+            # A cocked die read 1-3 or unread whose pips fit a 5's or a 6's top lattice.
+            return lattice_tops(found, board.corners, (frame.shape[1], frame.shape[0]), size)
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []

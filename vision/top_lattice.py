@@ -1,0 +1,216 @@
+"""A cocked die's top face found as a face: the pips near a die called cocked and read 1-3 or
+left unread are fitted to the 3x3 pip lattice of a face that may be up, and a 5 or a 6 found on
+it is read (session 33; the finder's grouping loses these: a top 6 split into a column of 3, a
+top 5 or 6 left unread among a side face's pips).
+
+A die's face holds its pips on a 3x3 lattice, ``PITCH`` die sides apart. With the camera the
+board gives (``vision.cocked_view.DieView``: ``lin`` maps a step on a flat die's top plane, in
+die sides, to image pixels; ``-down`` a step up), a face whose normal tilts ``theta`` from the
+board's toward azimuth ``phi``, turned ``psi`` about its normal, shows its lattice through a
+2x2 map. A cocked die's top tilts under 45 degrees (the renders: 12-41); its side faces tilt
+past 45, so their lattice fits none of the maps tried (theta 0-40 by 8, phi by 30, psi by 10
+degrees: 541 maps). For each map, each of the ``_ANCHORS`` uppermost pips (a 5's or a 6's
+corner pips are its uppermost, and no pip may lie above a top) is taken as each corner of the
+lattice, and the other pips placed on it: the fit holds where the pips on lattice points make a
+5 or a 6, no pip lies off the lattice inside the face's square, and no pip lies beyond the
+face's upper edge (a visible side face shows below its top, never above it). Where the fits
+that hold agree on one value, it is the top's; else nothing changes. 1-4 are not read: a top 1
+with a side face's pip fits a 2's lattice as well (tuning, every value read: cocked dice read
+right 434 lattice-right / 140 lattice-wrong, 85 of those a 2 or 1 <-> 2 or 3).
+
+Measured with session 32's audit pickles (pips near each die, board given; IMG_75201-75600
+--dice 4): of the cocked dice read 1-3 or unread with five pips near, 13 read 5 or 6 right
+(unread 10, wrong 3), none wrong; IMG_75601-75800 and /tmp/unseen46-50: 9 right (unread 8,
+wrong 1), one wrong (IMG_61473: a cocked 1, unread, read 5). Flat dice are never asked.
+Speed: 1.5 ms median a die asked (max 22, under load); most frames ask none.
+
+    >>> import numpy as np
+    >>> view = DieView(np.array([[40.0, 0.0], [0.0, 40.0]]), np.array([0.0, 8.0]))
+    >>> five = [(100 + 10 * i, 100 + 10 * j, 3.0) for i, j in [(-1, -1), (1, -1), (0, 0)]]
+    >>> five += [(90.0, 110.0, 3.0), (110.0, 110.0, 3.0)]
+    >>> lattice_value(five, view, 40.0)
+    5
+    >>> lattice_value(five[:4], view, 40.0) is None  # a 4's pips: not read
+    True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from vision.cocked_view import CameraView, DieView
+from vision.pip_groups import Group
+from vision.pips import Pip
+
+PITCH = 0.25  # die sides between lattice points (renders 0.25)
+_TILTS = tuple(range(0, 45, 8))
+_AZIMUTHS = tuple(range(0, 360, 30))
+_TURNS = tuple(range(0, 90, 10))
+_ANCHORS = 3  # the uppermost pips tried as the face's corners
+_ON = 0.22  # lattice units: a pip this near a lattice point is on it
+_INSIDE = 1.75  # lattice units from the face's centre: inside its square (edge at 2)
+_ABOVE = 2.3  # lattice units up the view past the centre: a pip there lies above the face
+
+_FACES: dict[frozenset[tuple[int, int]], int] = {}
+for _v, _pts in [
+    (1, [(0, 0)]),
+    (2, [(-1, -1), (1, 1)]),
+    (2, [(-1, 1), (1, -1)]),
+    (3, [(-1, -1), (0, 0), (1, 1)]),
+    (3, [(-1, 1), (0, 0), (1, -1)]),
+    (4, [(-1, -1), (1, 1), (-1, 1), (1, -1)]),
+    (5, [(-1, -1), (1, 1), (-1, 1), (1, -1), (0, 0)]),
+    (6, [(-1, -1), (1, 1), (-1, 1), (1, -1), (-1, 0), (1, 0)]),
+    (6, [(-1, -1), (1, 1), (-1, 1), (1, -1), (0, -1), (0, 1)]),
+]:
+    _FACES[frozenset(_pts)] = _v
+_GRID = np.array([(i, j) for i in (-1, 1) for j in (-1, 1)], np.float32)  # anchors: corners
+
+
+@lru_cache(maxsize=1)
+def _bases() -> np.ndarray:
+    """(K, 3, 2): a face's two lattice axes (unit, board frame, z up) for every tilt, azimuth
+    and turn tried."""
+    out = []
+    for t in _TILTS:
+        th = math.radians(t)
+        for a in _AZIMUTHS if t else (0,):
+            ph = math.radians(a)
+            k = np.array([-math.sin(ph), math.cos(ph), 0.0])  # axis tilting z toward phi
+            kx = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
+            rot = np.eye(3) + math.sin(th) * kx + (1 - math.cos(th)) * kx @ kx
+            for s in _TURNS:
+                ps = math.radians(s)
+                u = rot @ np.array([math.cos(ps), math.sin(ps), 0.0])
+                v = rot @ np.array([-math.sin(ps), math.cos(ps), 0.0])
+                out.append(np.column_stack([u, v]))
+    return np.array(out, np.float32)
+
+
+# The pips a die's lattice is fitted to (``near_pips``): of its read pips' polarity, this round
+# at least, within this |log| of their median radius, within ``_NEAR`` die sides of the reading's
+# centre; pips nearer each other than ``_SAME`` of the larger radius are one.
+_ROUND = 0.45
+_SIZE = 0.45
+_NEAR = 0.9
+_SAME = 0.6
+# A die called cocked read 1-3 or unread is read again from its lattice only with this many
+# pips near: a 5's or a 6's top needs them, and only 5s and 6s are read (``_table``).
+MIN_PIPS = 5
+
+
+def lattice_tops(
+    readings: list[Any],
+    corners: Sequence[tuple[float, float]],
+    image_size: tuple[int, int],
+    die_px: float,
+) -> list[Any]:
+    """The dice of a board frame, those called cocked and read 1-3 or unread read 5 or 6 where
+    the pips near them (``DieReading.near``, ``MIN_PIPS`` at least) fit a top's lattice so
+    (``lattice_value``); the others as they are. ``image_size``: (width, height)."""
+    cam: CameraView | None = None
+    out = []
+    for r in readings:
+        near = getattr(r, "near", ())
+        if r.state == "cocked" and (r.value or 0) <= 3 and len(near) >= MIN_PIPS:
+            if cam is None:
+                cam = CameraView.from_corners(tuple(corners), image_size, die_px)
+            value = lattice_value(near, cam.at(r.centre), die_px)
+            if value is not None:
+                r = replace(r, value=value)
+        out.append(r)
+    return out
+
+
+def pip_table(pips: Sequence[Pip]) -> np.ndarray:
+    """The ``pips`` as rows (x, y, r, dark, circularity), most contrasted first, for
+    ``near_pips`` (made once a frame)."""
+    rows = [(p.x, p.y, p.r, p.dark, p.circularity) for p in sorted(pips, key=lambda p: -p.contrast)]
+    return np.array(rows, np.float64).reshape(-1, 5)
+
+
+def near_pips(
+    g: Group, table: np.ndarray, die_px: float, f: float
+) -> tuple[tuple[float, float, float], ...]:
+    """The pips of ``table`` (``pip_table``: work pixels, scale ``f``) the lattice of face
+    ``g``'s die is fitted to, as (x, y, r) image pixels, most contrasted first (``die_px``: work
+    pixels)."""
+    rad = float(np.median([p.r for p in g.pips]))
+    x, y, r, dark, circ = table.T
+    keep = (dark == g.dark) & (circ >= _ROUND) & (np.abs(np.log(r / rad)) <= _SIZE)
+    keep &= np.hypot(x - g.cx, y - g.cy) <= _NEAR * die_px
+    out: list[tuple[float, float, float]] = []
+    for qx, qy, qr in table[keep, :3]:
+        if any(math.hypot(qx - ox, qy - oy) < _SAME * max(qr, orr) for ox, oy, orr in out):
+            continue
+        out.append((float(qx), float(qy), float(qr)))
+    return tuple((qx / f, qy / f, qr / f) for qx, qy, qr in out)
+
+
+def lattice_value(
+    pips: Sequence[tuple[float, float, float]], view: DieView, die_px: float
+) -> int | None:
+    """The value of the top face the ``pips`` (image x, y, r near one die) fit on its lattice,
+    seen where ``view`` tells how a flat die shows; None where no fit holds or the best fits
+    disagree."""
+    values = lattice_fits(pips, view)
+    return values.pop() if len(values) == 1 else None
+
+
+def lattice_fits(pips: Sequence[tuple[float, float, float]], view: DieView) -> set[int]:
+    """The values (5, 6) of the top's lattice fits that hold the most pips; empty: none."""
+    if not pips:
+        return set()
+    pts = np.array([[p[0], p[1]] for p in pips], np.float32)
+    jac = np.column_stack([view.lin, -view.down]).astype(np.float32)  # die sides -> pixels
+    maps = PITCH * np.einsum("ij,kjl->kil", jac, _bases())  # (K, 2, 2)
+    det = maps[:, 0, 0] * maps[:, 1, 1] - maps[:, 0, 1] * maps[:, 1, 0]
+    ok = np.abs(det) > 1e-6
+    maps, det = maps[ok], det[ok]
+    rows = [np.stack([maps[:, 1, 1], -maps[:, 0, 1]], -1)]
+    rows.append(np.stack([-maps[:, 1, 0], maps[:, 0, 0]], -1))
+    inv = np.stack(rows, 1) / det[:, None, None]  # (K, 2, 2): pixels -> lattice units
+    lat = np.einsum("kij,nj->kni", inv, pts)  # (K, n, 2) pips in lattice units
+    # The view's up (against a flat die's ``down``) in lattice units, for each map.
+    up_img = (-view.down / max(float(np.hypot(*view.down)), 1e-9)).astype(np.float32)
+    up = np.einsum("kij,j->ki", inv, up_img)
+    up /= np.maximum(np.hypot(up[:, 0], up[:, 1]), 1e-9)[:, None]
+    # Anchors: the uppermost pips, each at each corner (the face's centre lies off it).
+    high = np.argsort(pts @ up_img)[::-1][:_ANCHORS]
+    cen = lat[:, high, None, :] - _GRID[None, None, :, :]  # (K, m, 4, 2)
+    d = lat[:, None, None, :, :] - cen[:, :, :, None, :]  # (K, n, 4, n, 2)
+    rd = np.rint(d)
+    e = np.abs(d - rd)
+    a = np.abs(d)
+    ra = np.abs(rd)
+    on = (np.maximum(e[..., 0], e[..., 1]) < _ON) & (np.maximum(ra[..., 0], ra[..., 1]) <= 1)
+    inside = np.maximum(a[..., 0], a[..., 1]) < _INSIDE
+    along = d[..., 0] * up[:, None, None, None, 0] + d[..., 1] * up[:, None, None, None, 1]
+    bad = ((inside & ~on) | ((along > _ABOVE) & ~inside)).any(-1)
+    idx = ((rd[..., 0] + 1) * 3 + rd[..., 1] + 1).clip(0, 8).astype(np.int64)
+    n_on = on.sum(-1)
+    mask = np.where(on, np.left_shift(1, idx), 0).sum(-1).clip(0, 511)
+    value = _TABLE[mask]
+    count = np.where(bad | (value == 0) | (n_on != value), 0, n_on)
+    best = int(count.max())
+    if best == 0:
+        return set()
+    return {int(v) for v in np.unique(value[count == best])}
+
+
+def _table() -> np.ndarray:
+    """Lattice-point masks (bit 3 (i + 1) + j + 1) to the value of the 5 or 6 they make, else
+    0 (1-4 are not read, see the module doc)."""
+    table = np.zeros(512, np.int64)
+    for pts, v in _FACES.items():
+        table[sum(1 << int(3 * (i + 1) + j + 1) for i, j in pts)] = v if v >= 5 else 0
+    return table
+
+
+_TABLE = _table()
