@@ -15,14 +15,21 @@ lattice, and the other pips placed on it: the fit holds where the pips on lattic
 5 or a 6, no pip lies off the lattice inside the face's square, and no pip lies beyond the
 face's upper edge (a visible side face shows below its top, never above it). Where the fits
 that hold agree on one value, it is the top's; else nothing changes. 1-4 are not read: a top 1
-with a side face's pip fits a 2's lattice as well (tuning, every value read: cocked dice read
-right 434 lattice-right / 140 lattice-wrong, 85 of those a 2 or 1 <-> 2 or 3).
+with a side face's pip fits a 2's lattice as well (a first fit reading every value, on
+IMG_75201-75600: of the cocked dice the finder read right it read 434 right and 140 wrong, 48
+of them a top 1 read 2; its 5s and 6s were right 152 times of 153).
 
-Measured with session 32's audit pickles (pips near each die, board given; IMG_75201-75600
---dice 4): of the cocked dice read 1-3 or unread with five pips near, 13 read 5 or 6 right
-(unread 10, wrong 3), none wrong; IMG_75601-75800 and /tmp/unseen46-50: 9 right (unread 8,
-wrong 1), one wrong (IMG_61473: a cocked 1, unread, read 5). Flat dice are never asked.
-Speed: 1.5 ms median a die asked (max 22, under load); most frames ask none.
+Chosen on session 32's audit pickles (pips near each die, board given): of the dice called
+cocked read 1-3 or unread with five pips near, IMG_75201-75600 --dice 4: 10 read right (7
+unread, 2 wrong, 1 on a checker), none wrong; IMG_75601-75800 and /tmp/unseen46-50: 9 right
+(8 unread, 1 wrong), 1 wrong (IMG_61473: a cocked 1, unread, read 5). Finer grids read more
+and cost 15x (theta by 4, phi 20, psi 6: 26 right, 2 wrong); read 4s too, one right 4 went
+wrong and none gained; unread dice called flat gained 6 right, but 4 of them are cocked dice,
+whose values read would be acted on as flat (not asked). Not looked at, session 33's renders
+--dice 4, board given: IMG_79201-79600 3 unread -> right, IMG_79601-79800 2 (found 1), nothing
+else changed. Speed under load (a full read 159 ms median there): a die asked 1.5 ms median
+(max 22), a read 1.9 ms mean, 0.3 median (the pips near each die, ``near_pips``, on every
+read; most frames ask the lattice nothing).
 
     >>> import numpy as np
     >>> view = DieView(np.array([[40.0, 0.0], [0.0, 40.0]]), np.array([0.0, 8.0]))
