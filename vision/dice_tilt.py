@@ -16,6 +16,7 @@ import numpy as np
 from vision.cocked_grey import GREY_BAR, GREY_CONFIDENCE, STRAYS_GREY, STRAYS_GREY_BAR, grey
 from vision.cocked_pair import Weighed, pair_doubt
 from vision.cocked_strays import side_faces, strays_beside
+from vision.cocked_tipped import tipped_face
 from vision.cocked_view import CameraView, DieView
 from vision.dice_doubt import ONE_DIE
 from vision.face_normal import OtherFace, face_above, face_tilts
@@ -364,6 +365,8 @@ def restate(
                     r = replace(r, value=None)
                 if r.state == "flat" and r.value in (2, 3) and tilted_short(r.pips, view):
                     r = replace(r, value=None)
+            if r.state == "flat" and tipped_face(r.value, r.pips, view):
+                r = replace(r, confidence=min(r.confidence, GREY_CONFIDENCE))  # ask
         out.append(r)
     return pair_doubt(image_bgr, out, pair, die_px)
 

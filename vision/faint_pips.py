@@ -28,7 +28,9 @@ dice) board given 5 -> 4, found 16 -> 16; dev given 8 -> 7, found 9 -> 8; the re
 (paper webcam, fm gammon) predictions identical.  The integrator's confirm set
 unseen49 (IMG_65201-65400, board given, run once before and once after): 10 -> 5, dice
 acted on 362 -> 368, wrong states (13) and values (1) acted on and believed counts unchanged.
-Dice photos have no board: not asked.
+Dice photos have no board: not asked. A read 4 or 5 whose face fits only one tipped off the
+board (``vision.cocked_tipped``, session 33) is not lifted: restate asked it for its face (such
+cocked dice the model mostly sees plainly flat), not for its pips.
 
 ``plainly_flat`` continues from the views ``restate``'s model call scored on the die
 (``DieReading.views``, ``dice_tilt.ModelCall.views``) rather than score them again (session 31,
@@ -46,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from vision.cocked_tipped import tipped_face
 from vision.cocked_view import CameraView
 from vision.dice_tilt import TiltCues
 
@@ -91,7 +94,9 @@ def lift_faint(
             if cam is None:
                 h, w = image_bgr.shape[:2]
                 cam = CameraView.from_corners(corners, (w, h), die_px)
-            if plainly_flat(image_bgr, r, cam.at(r.centre), die_px):
+            view = cam.at(r.centre)
+            # A tipped 4 or 5 (``vision.cocked_tipped``) was asked for its face, not its pips.
+            if not tipped_face(r.value, r.pips, view) and plainly_flat(image_bgr, r, view, die_px):
                 r = replace(r, confidence=BELIEVED_AT, faint=r.confidence)
         out.append(r)
     return out
