@@ -3,14 +3,16 @@ scores, a quarter of the board grown to the whole (``vision.board.quarter``), re
 by corner and side by side (``vision.board.sides``), moved whole
 point columns where the frame says the board ends elsewhere (``vision.board.ends``), a
 corner slid back along its side where its half row of points is off (``vision.board.columns``),
-and last a quad with a short side on the points refined again a column over (``reach_out``) or
-shifted whole columns to where both short sides lie on the frame (``shift_over``)."""
+a quad with a short side on the points refined again a column over (``reach_out``) or
+shifted whole columns to where both short sides lie on the frame (``shift_over``), and last a
+long side moved onto the line the points' bases agree on (``vision.board.bases``)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
+from vision.board.bases import base_lines
 from vision.board.columns import OFF_COLUMNS, columns_off, slide_corner
 from vision.board.ends import END_FIT, move_ends, reach_out, ruled_out, shift_over
 from vision.board.geometry import (
@@ -297,6 +299,15 @@ def find_board_frame(image: np.ndarray, *, refine: bool = True) -> BoardFix | No
     # the triangles repeat).
     rated = [(f[0], f[2], f[3]) for f in finalists if not ruled_out(grey, best_q, f[2])]
     margin = _margin(best_q, fit, alignment(grey, best_q), rated)
+    if refine:
+        # A long side off the field's edge at one end (a dark board, a field the colour of
+        # its frame) is moved onto the line the points' bases agree on (vision.board.bases).
+        # The margin stays the search's: the finalists near the quad as searched, now half a
+        # point or so from the moved one, are no rivals to it (IMG_81321, IMG_81468).
+        based = base_lines(image, best_q / scale, bar)
+        if based is not None:
+            best_q = based * scale
+            fit, bar = layout_fit(small, best_q, bars_near(bar))
     return make_fix(best_q / scale, "frame", fit, bar, margin)
 
 
