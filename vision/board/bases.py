@@ -41,7 +41,9 @@ states acted on / wrong 50 / 2 -> 50 / 1. The move comes after the search's marg
 (``frame._margin``) is taken: taken on the moved quad, the finalists about the quad as searched
 (half a point or so from the moved one) became rivals and doubted 4 of those boards (believed
 492 instead of 551, acted on 42 instead of 50; seen on the held-out frames). Dev (6 of 100
-moved): exact 5 of 6 both, believed 100 / 0 -> 110 / 0, acted 14 / 1 both.
+moved): exact 5 of 6 both, believed 100 / 0 -> 110 / 0, acted 14 / 1 both. Real photos: paper
+webcam (minta_01 moved, 27 -> 10 px) exact 20 -> 21 of 22, believed 478 / 0 -> 491 / 0, die states
+32 / 0 both; fm gammon none moved.
 
 Time: sampled every ``ACROSS`` px along the side and summed per strip with one ``reduceat``, about
 as long as ``fine_sides.edge_ends`` (in-process, interleaved, 20 found quads of IMG_77401-77420,
