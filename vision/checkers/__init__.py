@@ -92,7 +92,8 @@ its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``b
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a
 die), ``die_cover`` (an empty point a die may hide a checker on), ``slot_model`` (the learned
 cue), ``totals`` (15 a side, unexplained blobs), ``short_side`` (a side short of 15 that bore
-none off; ``seen_many``: its missing where the cue sees them, ``short_bar``: on the bar),
+none off; ``seen_many``: its missing where the cue sees them, ``short_bar``: on the bar,
+``covered_rest``: on a five a second layer covers),
 ``trays`` (borne off, read from the tray), ``seen_empty`` (an empty point both weak cues see a
 checker on, or doubted where they single it out), ``home_sides`` (sets named the
 wrong way round; a side that bore off doubts its one point away from home), ``model`` (shapes

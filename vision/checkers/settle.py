@@ -78,7 +78,8 @@ class SideInputs:
     cells' order); ``cube``: where the cube was seen; ``ignore_mask``: the dice (1 there);
     ``off``: (white, black) seen borne off; ``stacked``: the 24 cells' Lab strips; ``unsure``:
     a strip's pixels near the triangle's edge or tip; ``tri_each``: each cell's triangle
-    colour; ``row``: point index to cell.
+    colour; ``row``: point index to cell; ``covered``: per point, a five under a second layer
+    (``covered_rest``).
 
     ::
 
@@ -97,6 +98,7 @@ class SideInputs:
     unsure: np.ndarray
     tri_each: np.ndarray
     row: dict[int, int]
+    covered: list[bool] | None = None
 
 
 def settle_sides(
@@ -140,7 +142,20 @@ def settle_sides(
     bar_w, bar_b, bar_conf = short_on_bar(
         white, black, bar_w, bar_b, min(conf_w, conf_b), (conf, likes, edge_p), off, faint
     )
-    fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from, hid)
+    fill_short(
+        white,
+        black,
+        bar_w,
+        bar_b,
+        conf,
+        likes,
+        edge_p,
+        off,
+        seen_from,
+        seen_from,
+        hid,
+        rest.covered,
+    )
     if add_seen(white, black, bar_w, bar_b, conf, likes, point_rims, edge_p, seen_from, off):
         # Points the cues counted may be the doubted tall stack a short side lacks.
         fill_short(white, black, bar_w, bar_b, conf, likes, edge_p, off, seen_from, seen_from, hid)

@@ -41,6 +41,9 @@ the one empty point the learned cue clearly sees a checker on, or else its only 
 checker: ``_seen_unlike``);
 with no doubted point at all, its one stack with a full first layer, believed till now (its
 top lost with no doubt raised).
+Unproven so (all the side's checkers at home, its trays unseen), black's missing go to its one
+doubted tall stack only when that is a row of five whose rims show a second layer on it
+(``covered_rest``).
 
 ::
 
@@ -57,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from vision.checkers.covered_rest import covered_rest
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME
 from vision.checkers.seen_many import seen_many
 from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
@@ -95,6 +99,7 @@ def fill_short(
     more: Callable[[int, float], int] | None = None,
     past: Callable[[int, float, int], int] | None = None,
     hidden: Callable[[int, int], bool] | None = None,
+    covered: list[bool] | None = None,
 ) -> None:
     """Give each side short of 15 that cannot have borne off its missing checkers, in place,
     when its doubted points explain them one each.  ``likes``: per point read empty, the
@@ -123,6 +128,12 @@ def fill_short(
         if MANY_FROM <= short <= MAX_MANY:
             if full:
                 _fill_many(counts, other, short, conf, likes, edge_p, blk)
+            if blk and seen is None and sum(counts) + bar + short == CHECKERS_PER_SIDE:
+                # Not filled: a covered dark five, the side's one doubted tall stack, holds them.
+                own = _candidates(counts, other, conf, likes, blk)
+                if (at := covered_rest(counts, short, covered or [], own)) is not None:
+                    counts[at] += short
+                    conf[at] = min(conf[at], FILLED_CONF)
             continue
         if not 0 < short <= MAX_FILL or (seen is None and not none_off(counts, blk)):
             continue
