@@ -20,11 +20,14 @@ GREEN = (60, 140, 40)
 FAINT_PIP = (130, 190, 125)  # light in every channel, but little above the green in luma
 
 
-def _scene(board: tuple[int, int, int] = BEIGE, body: tuple[int, int, int] = GREEN) -> np.ndarray:
+Colour = tuple[int, int, int]
+
+
+def _scene(board: Colour = BEIGE, body: Colour = GREEN, pip: Colour = FAINT_PIP) -> np.ndarray:
     img = np.full((300, 300, 3), board, np.uint8)
     cv2.rectangle(img, (136, 136), (164, 164), body, -1)
     for x, y in [(142, 142), (150, 150), (158, 158)]:  # a 3
-        cv2.circle(img, (x, y), 3, FAINT_PIP, -1)
+        cv2.circle(img, (x, y), 3, pip, -1)
     return cv2.GaussianBlur(img, (5, 5), 1.2)
 
 
@@ -37,6 +40,25 @@ def test_hued_dice_finds_a_faint_green_die_on_a_beige_board() -> None:
     found = hued_dice(img, 1.0, DIE, _whole(img), [])
     assert len(found) == 1
     assert (found[0].cx, found[0].cy) == pytest.approx((150, 150), abs=3)
+
+
+@pytest.mark.parametrize(("lift", "found"), [(34, 1), (22, 0)])
+def test_hued_dice_pip_lift_holds_pips_30_above_the_body(lift: int, found: int) -> None:
+    """PIP_LIFT: pips 34 above the green body's smallest channel are a die's (session 32's 40
+    left such dice unseen); 22 above are not (a wood grain's spots showed 24)."""
+    img = _scene(pip=(60 + lift, 170, 40 + lift))
+    assert len(hued_dice(img, 1.0, DIE, _whole(img), [])) == found
+
+
+@pytest.mark.parametrize(
+    ("body", "pip", "found"),
+    [((60, 140, 40), (130, 190, 125), 1), ((20, 45, 15), (70, 190, 65), 0)],
+)
+def test_hued_dice_body_light_refuses_a_dark_face(body: Colour, pip: Colour, found: int) -> None:
+    """BODY_LIGHT: a green face with pips 50+ above it is no die where the face is dark (a
+    black cube's coloured numeral, dark wood: a quarter of the face under 35 in HSV value)."""
+    img = _scene(board=(200, 200, 200), body=body, pip=pip)
+    assert len(hued_dice(img, 1.0, DIE, _whole(img), [])) == found
 
 
 def test_hued_dice_not_where_the_board_under_it_is_of_its_hue() -> None:
