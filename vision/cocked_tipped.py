@@ -11,8 +11,9 @@ crops: most such dice it scores plainly flat (six-view means 0.07-0.35), so no b
 model's catches them. The die keeps its call and value; its confidence falls to
 ``GREY_CONFIDENCE``, under the referee's 0.6, so the referee asks rather than let a roll stand
 that a cocked die voids. Not a cocked call: a tipped fit is the pips' geometry alone. Only 4s
-and 5s: real dice set a 6's two columns closer than its rows, so every flat 6 of the paper
-webcam fits 36-41 degrees (board given and found); the renders' 6s are square.
+and 5s are fitted so: real dice set a 6's two columns closer than its rows, so every flat 6 of
+the paper webcam fits 36-41 degrees (board given and found); the renders' 6s are square. A 6
+has its own test (``vision.cocked_six``: its pips laid on the board sheared).
 ``vision.faint_pips.lift_faint`` does not lift a die so asked back to the referee's bar.
 
 Audit (board given, session 33, tuning sets /tmp/unseen48-52, IMG_77001-77400, IMG_77401-77800
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vision.cocked_six import skewed_six
 from vision.cocked_view import DieView
 from vision.face_normal import face_tilts
 
@@ -46,9 +48,10 @@ def tipped_face(
     value: int | None, pips: Sequence[tuple[float, float, float]], view: DieView
 ) -> bool:
     """Whether a read 4 or 5 (``pips``: image x, y, r) fits only a face tipped past ``TIPPED``
-    degrees from the board where a flat die shows as ``view``. A 6 is not asked: real dice set
-    a 6's two columns of pips closer than its rows (the paper webcam's flat 6s fit 36-40
-    degrees).
+    degrees from the board where a flat die shows as ``view``. A 6 is not fitted to a square:
+    real dice set a 6's two columns of pips closer than its rows (the paper webcam's flat 6s
+    fit 36-40 degrees); it is asked when its pips lay back on the board sheared
+    (``vision.cocked_six``).
 
     >>> import numpy as np
     >>> view = DieView(np.array([[25.0, 0.0], [0.0, 25.0]]), np.array([0.0, 6.0]))
@@ -59,6 +62,8 @@ def tipped_face(
     >>> tipped_face(4, squat, view)
     True
     """
+    if value == 6:
+        return skewed_six(value, pips, view)
     if value not in (4, 5):
         return False
     tilts = face_tilts(pips, view)
