@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from tests.vision.board_scenes import starting_scene, train_render
-from vision.board import find_board_frame, order_corners
+from vision.board import bases, find_board_frame, order_corners
 from vision.board.bases import MOVE, base_line, base_lines, column_bases
+from vision.board.fine_sides import side_on_edge
 from vision.board.layout import layout_fit
 
 
@@ -57,3 +58,20 @@ def test_a_dark_board_found_a_long_side_off_is_found_on_its_bases() -> None:
     assert fix is not None
     true = np.asarray(labels["board"]["corners"], np.float64)
     assert _point_error(np.asarray(fix.corners), true) < 0.15
+
+
+@pytest.mark.parametrize("style", ["walnut", "dark"])
+def test_a_side_on_the_field_edge_stays_though_its_bases_lie_elsewhere(
+    style: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where ``fine_sides`` finds the field's edge along a side (the labelled quad's), the edge
+    places it: bases read 15 px in (a shadow, a checker's rim) move no side; the same bases
+    move a side that lies on no edge."""
+    image, labels = starting_scene(style, 3)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    bar = layout_fit(image, true)[1]
+    monkeypatch.setattr(bases, "base_line", lambda xs, ys: (15.0, 15.0))
+    assert side_on_edge(image, true, 0) and side_on_edge(image, true, 2)
+    assert base_lines(image, true, bar) is None
+    monkeypatch.setattr(bases, "side_on_edge", lambda image, quad, k: False)
+    assert base_lines(image, true, bar) is not None

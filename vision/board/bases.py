@@ -23,6 +23,27 @@ is the side; it is taken where ``AGREE_MIN`` columns or more agree within ``RMS_
 lies ``MOVE`` px or more from the side at an end, and at most ``MAX_MOVE`` (nearer the search's end
 the strongest step may be the frame's own edge).
 
+Only a side on no edge moves: where ``fine_sides`` finds the field's edge along the side
+(``fine_sides.side_on_edge``: ``KEEP`` of its samples agree on one, leaning as it searches, within
+``NEAR`` px), the edge places it and bases read 11-27 px elsewhere are a shadow's or a checker's
+(session 33, Round 2). On the tuning data (saved found quads of IMG_77401-77800 and session 32's
+/tmp/unseen53 and 54: 30 boards moved, 35 sides; error = the side's farther corner from the
+label) all 28 sides on no edge moved nearer; of the 7 on an edge 5 moved farther (8 -> 21,
+8 -> 25, 7 -> 17, 9 -> 18, 17 -> 21 px) and 2 nearer (20 -> 5, 24 -> 4 px), which now stay.
+The integrator's confirm set (IMG_78401-78600, now spent on this) had 3 boards moved farther:
+2 lay on an edge and stay (IMG_78488, IMG_78542), one found its edge 5.3 px off (IMG_78422: still
+moved, 14 -> 27 px).
+Held out (IMG_81201-81800's 34 moved boards, against the search's quads): placement nearer 25 /
+farther 4 without the gate, 24 / 0 with it; exact 19 -> 25 without, 19 -> 28 with; believed /
+wrong 476 / 1 -> 551 / 1 without, 530 / 1 with; acted 50 / 2 -> 50 / 1 without, 51 / 1 with.
+(The held-out sides' edges were listed before that eval; the gate, ``NEAR`` and the edge search
+are those named beforehand.) Dev (6 moved): exact 5 of 6 throughout, believed 100 / 0 -> 110 / 0
+without, 103 / 0 with.
+Paper webcam: minta_01 (27 -> 10 px without the gate) lies on an edge and stays: 20 of 22 exact,
+478 / 0 believed, as before ``base_lines``. The gate is one more edge search on a side that
+would move (under 1 ms, few frames).
+The figures below are those of the rule without the gate (session 33, Round 1).
+
 Only marker-free quads: a markers' quad is placed by the markers, and on rendered boards with
 markers a shadow under the near frame makes the bottom bases read 12-22 px inside (6 of 8 moves on
 IMG_77401-77800's marker boards that put a corner farther from the label).
@@ -57,6 +78,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.board.fine_sides import side_on_edge
 from vision.board.geometry import homography_for, order_corners
 
 VIEW_W, VIEW_H = 720, 540  # the top-down view the bases are read in (a point ~55 px wide)
@@ -136,8 +158,8 @@ def base_line(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float] | None:
 
 def base_lines(image: np.ndarray, quad: np.ndarray, bar_frac: float) -> np.ndarray | None:
     """The quad (TL, TR, BR, BL) with each long side whose bases' line lies ``MOVE`` to
-    ``MAX_MOVE`` px from it (at either end) moved onto that line along the short sides; None
-    where no side moves."""
+    ``MAX_MOVE`` px from it (at either end), and that lies on no edge (``side_on_edge``), moved
+    onto that line along the short sides; None where no side moves."""
     q = order_corners(np.asarray(quad, np.float64))
     inv = np.linalg.inv(homography_for(q, VIEW_W, VIEW_H))
     out = q.copy()
@@ -147,6 +169,8 @@ def base_lines(image: np.ndarray, quad: np.ndarray, bar_frac: float) -> np.ndarr
         line = base_line(xs, ys)
         if line is None or not MOVE <= max(abs(line[0]), abs(line[1])) <= MAX_MOVE:
             continue
+        if side_on_edge(image, q, 0 if top else 2):
+            continue  # the side lies on the field's edge: the edge, not the bases, places it
         y = 0.0 if top else float(VIEW_H)
         ends = np.array([[[0.0, y + line[0]], [float(VIEW_W), y + line[1]]]], np.float64)
         left, right = cv2.perspectiveTransform(ends, inv)[0]

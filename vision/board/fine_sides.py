@@ -196,6 +196,19 @@ def long_sides_on_edge(image: np.ndarray, corners: np.ndarray) -> bool:
     return all(_side_line(image, q[k], q[(k + 1) % 4], centre, NEAR) is not None for k in (0, 2))
 
 
+def side_on_edge(image: np.ndarray, corners: np.ndarray, k: int) -> bool:
+    """Whether the quad's side ``k`` (from corner k to k + 1 of the ordered corners, full
+    resolution) lies on a straight edge: ``KEEP`` of its samples agree on one, leaning by up to
+    ``SLANT`` px as ``fine_sides`` searches it, within ``NEAR`` px of the side.
+
+    >>> q = np.array([[10.0, 10.0], [90.0, 10.0], [90.0, 60.0], [10.0, 60.0]])
+    >>> side_on_edge(np.zeros((80, 100), np.uint8), q, 0)
+    False
+    """
+    q = np.asarray(corners, np.float64)
+    return _side_line(image, q[k], q[(k + 1) % 4], q.mean(axis=0), NEAR, slant=True) is not None
+
+
 def edge_ends(image: np.ndarray, corners: np.ndarray) -> tuple[float, float, float, float]:
     """How far the found quad's top and bottom sides lie outside the playing area's edge (as
     ``fine_sides`` finds it) at each end: (top-left, top-right, bottom-left, bottom-right), as
