@@ -1,11 +1,10 @@
 """Doubts that keep a die, a row read short or a missed bar checker from a believed count: a
-row's outermost checker coloured like the other set (vision.checkers.settle.doubt_odd_last;
-a real checker with a die on it spared),
-verified outlines past a row's end (settle.doubt_past_row), a row's outermost checker with no
-outline coloured like its triangle (settle.doubt_like_triangle), and a bar whose middle shows a
-set-coloured run beside the checkers counted (vision.checkers.bar).  Renders of
-``scripts/render-synthetic --set train`` (ck25's range, where the believed-wrong reads were
-found)."""
+row's outermost checker coloured like the other set (vision.checkers.last_checker's
+doubt_odd_last; a real checker with a die on it spared), verified outlines past a row's end
+(doubt_past_row), a row's outermost checker with no outline coloured like its triangle
+(doubt_like_triangle), and a bar whose middle shows a set-coloured run beside the checkers
+counted (vision.checkers.bar).  Renders of ``scripts/render-synthetic --set train`` (ck25's
+range, where the believed-wrong reads were found)."""
 
 from __future__ import annotations
 
@@ -15,15 +14,15 @@ import numpy as np
 
 from tests.vision.test_checkers_learned import _count_given
 from vision.board import BoardGeometry
-from vision.checkers.model import Found
-from vision.checkers.point_reads import FrameMeasures
-from vision.checkers.settle import (
-    _row_set_round_die,
-    bar_shared,
+from vision.checkers.last_checker import (
     doubt_like_triangle,
     doubt_odd_last,
     doubt_past_row,
+    row_set_round_die,
 )
+from vision.checkers.model import Found
+from vision.checkers.point_reads import FrameMeasures
+from vision.checkers.settle import bar_shared
 
 SURE = 0.65
 SETS = [(False, np.array([200.0, 128.0, 128.0])), (True, np.array([40.0, 128.0, 128.0]))]
@@ -54,7 +53,7 @@ def test_a_cocked_die_read_as_a_rows_fourth_is_not_believed(monkeypatch) -> None
     counts, board = _count_given(52572)
     assert board["black"][18] == 3 and counts.black[18] == 4
     assert counts.point_confidence[18] < SURE
-    monkeypatch.setattr("vision.checkers.settle.ODD_LAST", 1e9)
+    monkeypatch.setattr("vision.checkers.last_checker.ODD_LAST", 1e9)
     monkeypatch.setattr("vision.checkers.trimmed_odd.ODD_TRIM", 1e9)  # black trimmed too
     assert _count_given(52572)[0].point_confidence[18] >= SURE
 
@@ -137,7 +136,7 @@ def test_a_checker_a_die_lies_on_is_spared() -> None:
     die = (225.0, 128.0, 128.0)
     found[0] = [Found(20.0, 100.0, 58.0, (40.0, 128, 128)), Found(63.0, 100.0, 100.0, die)]
     found[1] = [Found(20.0, 200.0, 58.0, (40.0, 128, 128)), Found(63.0, 200.0, 100.0, die)]
-    under = partial(_row_set_round_die, m, tris)
+    under = partial(row_set_round_die, m, tris)
     assert under(0, found[0][-1], True) and not under(0, found[0][-1], False)
     assert not under(1, found[1][-1], True)  # the board shows round the die
     conf = [1.0] * 24

@@ -11,8 +11,8 @@ from tests.vision.checker_scenes import die_lab
 from vision.board import BoardGeometry
 from vision.checkers.bar_dice import bar_discs
 from vision.checkers.die_board import board_share, doubt_die_on_board
+from vision.checkers.last_checker import seen_round_die
 from vision.checkers.model import CheckerCounts, Found
-from vision.checkers.settle import seen_round_die
 from vision.dice_place import NEAR_DOUBT, place_die
 from vision.read_outcome import point_index_at
 

@@ -12,9 +12,9 @@ import numpy as np
 from tests.vision.checker_scenes import die_lab
 from vision.board import BoardGeometry
 from vision.checkers.die_rest import UNTOLD, bar_dice_round, board_round, set_round
+from vision.checkers.last_checker import seen_round_die
 from vision.checkers.model import CheckerCounts
 from vision.checkers.point_reads import FrameMeasures
-from vision.checkers.settle import seen_round_die
 from vision.dice_place import NEAR_DOUBT, place_die
 from vision.read_outcome import point_index_at
 

@@ -9,7 +9,7 @@ at the point's (doubted) confidence: a flat die asked about.  On the bar the die
 counted as a bar checker cannot be told from a real one by its place alone, so every die on a
 bar disc was asked about.
 
-What shows of the disc round the die (``settle.seen_round_die``: the disc, radius 0.45
+What shows of the disc round the die (``last_checker.seen_round_die``: the disc, radius 0.45
 checkers, less the dice's boxes and their margin) tells them apart: a checker under a die
 shows a set's colour all round it, a die's own circle shows the board (field, triangle, bar).
 
@@ -57,7 +57,7 @@ from vision.checkers.point_reads import FrameMeasures
 UNTOLD = -1.0
 
 # What shows of a disc (centre in the board image's pixels) round a die, as Lab pixels; None
-# where no die reaches it or too little shows (``settle.seen_round_die``).
+# where no die reaches it or too little shows (``last_checker.seen_round_die``).
 Seen = Callable[[tuple[float, float]], np.ndarray | None]
 
 

@@ -10,7 +10,7 @@ points of one side, the side's total right); board given, three of four such wer
 taking the excess from a doubted stack (7 read 6, 6 read 4, 4 read 3) while the phantom stood
 on a believed row read 2 at 1.0 (/tmp/unseen50 IMG_65581, /tmp/unseen52 IMG_69197,
 /tmp/int32/own IMG_77496).  Each phantom's colour lay far from its row's set (72, 23, 63 by
-``colour_dist``); ``settle.doubt_odd_last`` spares such a checker under a die (a die lying on
+``colour_dist``); ``last_checker.doubt_odd_last`` spares such a checker under a die (a die lying on
 a real checker), or wants it nearer the other set (the board was nearer).
 
 On a trimmed side every believed row whose outermost checker found lies ``ODD_TRIM`` or more
