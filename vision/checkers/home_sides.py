@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vision.checkers.model import CHECKERS_PER_SIDE, HOME
+from vision.checkers.model import CHECKERS_PER_SIDE, HOME, short_of_fifteen
 
 # A side this far short of 15 bore off (a side one or two short was more often misread).
 BORE_OFF = 3
@@ -46,7 +46,7 @@ def _outside(counts: list[int], bar: int, blk: bool) -> int:
 
 def bore_off_away(counts: list[int], bar: int, blk: bool) -> bool:
     """Does this side, far short of 15 (it bore off), hold checkers outside its home board?"""
-    short = CHECKERS_PER_SIDE - sum(counts) - bar
+    short = short_of_fifteen(counts, bar)
     return short >= BORE_OFF and _outside(counts, bar, blk) > 0
 
 
@@ -151,7 +151,7 @@ def doubt_away(
     (0.5, 1.0)
     """
     for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black)):
-        if CHECKERS_PER_SIDE - sum(counts) - bar < BORE_OFF or off[blk] == 0:
+        if short_of_fifteen(counts, bar) < BORE_OFF or off[blk] == 0:
             continue
         away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
         if len(away) == 1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,6 +16,18 @@ WORK_H = 450
 
 
 CHECKERS_PER_SIDE = 15
+
+
+def short_of_fifteen(counts: Sequence[int], bar: int, off: int | None = None) -> int:
+    """How many checkers a side counted ``counts`` on the points and ``bar`` on the bar lacks
+    of fifteen, ``off`` (seen borne off; None: not seen) taken as there; negative when over.
+
+    >>> short_of_fifteen([2, 0, 5] + [0] * 21, 1), short_of_fifteen([5] * 3 + [0] * 21, 0, 2)
+    (7, -2)
+    """
+    return CHECKERS_PER_SIDE - sum(counts) - bar - (off or 0)
+
+
 # Each side's home board (False: white, True: black), as indices of the counts (0 = white's
 # point 1).
 HOME = {False: range(0, 6), True: range(18, 24)}

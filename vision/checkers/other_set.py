@@ -33,7 +33,7 @@ unchanged everywhere.
 
 from __future__ import annotations
 
-from vision.checkers.model import CHECKERS_PER_SIDE
+from vision.checkers.model import short_of_fifteen
 from vision.checkers.short_side import FILLED_CONF, MAX_FILL, none_off
 
 
@@ -57,7 +57,7 @@ def trimmed_to_other(
             continue
         at, n = emptied[0], was[emptied[0]]
         seen = off[not blk]
-        short = CHECKERS_PER_SIDE - sum(other) - bars[not blk] - (seen or 0)
+        short = short_of_fifteen(other, bars[not blk], seen)
         if short != n or (seen is None and not none_off(other, not blk)):
             continue
         other[at] = n

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from vision.checkers.model import CHECKERS_PER_SIDE
+from vision.checkers.model import short_of_fifteen
 from vision.observation import BELIEVED
 
 # Edge-slot rim (``outlines.slot_rim``) from which the two cues count a checker (a floor: a
@@ -80,7 +80,7 @@ def add_seen(
     added = False
     for blk, bar in ((False, bar_white), (True, bar_black)):
         counts = black if blk else white
-        room = CHECKERS_PER_SIDE - sum(counts) - bar - (off[blk] or 0)
+        room = short_of_fifteen(counts, bar, off[blk])
         if len(seen[blk]) > room:
             # More such points than checkers missing: some are phantoms, and nothing tells
             # which (fresh: an empty dark point's edge slot at 0.70, a lone checker's at 0.69);

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from vision.checkers.model import CHECKERS_PER_SIDE
+from vision.checkers.model import short_of_fifteen
 from vision.checkers.short_side import (
     DOUBTED,
     FILLED_CONF,
@@ -62,7 +62,7 @@ def short_on_bar(
     conf, likes, edge_p = points
     for blk, counts, other in ((False, white, black), (True, black, white)):
         seen = off[blk]
-        short = CHECKERS_PER_SIDE - sum(counts) - bars[blk] - (seen or 0)
+        short = short_of_fifteen(counts, bars[blk], seen)
         if short != 1 or bars[blk] or (seen is None and not none_off(counts, blk)):
             continue
         empties = [i for i in _candidates(counts, other, conf, likes, blk) if counts[i] == 0]
@@ -91,7 +91,7 @@ def bar_doubt(
     short, the frame is misread elsewhere (or its board has fewer a side: the paper webcam's
     12)."""
     short = any(
-        0 < CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0) <= MAX_FILL
+        0 < short_of_fifteen(counts, bar, seen) <= MAX_FILL
         and (seen is not None or none_off(counts, blk))
         for blk, counts, bar, seen in (
             (False, white, bar_white, off[0]),

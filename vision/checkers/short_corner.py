@@ -36,7 +36,7 @@ point holding either side's checkers is left alone.
 
 from __future__ import annotations
 
-from vision.checkers.model import CHECKERS_PER_SIDE
+from vision.checkers.model import short_of_fifteen
 from vision.checkers.short_side import FILLED_CONF, MAX_FILL, none_off
 
 # The board's corner points by the frame's edge where a short side's missing pair hides.
@@ -55,7 +55,7 @@ def doubt_short_corner(
     frame in which a side is one to MAX_FILL short of 15 (less ``off``, its checkers seen borne
     off, None unseen) though a believed checker of it stands outside its home board."""
     for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black)):
-        short = CHECKERS_PER_SIDE - sum(counts) - bar - (off[blk] or 0)
+        short = short_of_fifteen(counts, bar, off[blk])
         if not (0 < short <= MAX_FILL and none_off(counts, blk, conf)):
             continue
         for i in CORNERS:

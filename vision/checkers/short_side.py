@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vision.checkers.covered_rest import covered_rest
-from vision.checkers.model import CHECKERS_PER_SIDE, HOME
+from vision.checkers.model import CHECKERS_PER_SIDE, HOME, short_of_fifteen
 from vision.checkers.seen_many import seen_many
 from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
 from vision.observation import BELIEVED
@@ -115,7 +115,7 @@ def fill_short(
         (True, black, white, bar_black, bar_white),
     ):
         seen = off[blk]
-        short = CHECKERS_PER_SIDE - sum(counts) - bar - (seen or 0)
+        short = short_of_fifteen(counts, bar, seen)
         full = seen is None and _other_full(other, other_bar, not blk)
         proven = full and none_off(counts, blk, conf)
         if seen_adds := seen_many(
