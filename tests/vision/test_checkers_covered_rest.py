@@ -4,13 +4,15 @@ doubted tall stack, holds the missing there rather than calling them borne off."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from vision.checkers.covered_rest import MOST, covered_five, covered_rest
 from vision.checkers.short_side import fill_short
 
 
-def _board() -> tuple[list[int], list[int], list[float], list[bool]]:
+def _board() -> tuple[list[int], list[int], list[float], Callable[[int], bool]]:
     """White 15; black 12, all on its home points (IMG_77623's picture: a dark
     pyramid of 8 on point 24 read as a row of 5, doubted; three missing)."""
     white, black = [0] * 24, [0] * 24
@@ -18,9 +20,7 @@ def _board() -> tuple[list[int], list[int], list[float], list[bool]]:
     black[20], black[22], black[23] = 3, 4, 5
     conf = [1.0] * 24
     conf[23] = 0.5
-    covered = [False] * 24
-    covered[23] = True
-    return white, black, conf, covered
+    return white, black, conf, lambda i: i == 23
 
 
 def test_covered_five_tells_a_second_layer_from_a_row_by_its_rims() -> None:
@@ -43,7 +43,7 @@ def test_covered_rest_puts_the_missing_on_the_covered_five() -> None:
 def test_covered_rest_not_without_the_rims_proof() -> None:
     # A doubted five whose rims show a row: the three may be borne off (all black's at home).
     white, black, conf, covered = _board()
-    fill_short(white, black, 0, 0, conf, [None] * 24, covered=[False] * 24)
+    fill_short(white, black, 0, 0, conf, [None] * 24, covered=lambda i: False)
     assert black[23] == 5
 
 
@@ -78,7 +78,5 @@ def test_covered_rest_only_the_dark_set() -> None:
     white[0], white[2], white[3] = 5, 4, 3  # white 12, all at home; point 1's 5 doubted
     conf = [1.0] * 24
     conf[0] = 0.5
-    covered = [False] * 24
-    covered[0] = True
-    fill_short(white, black, 0, 0, conf, [None] * 24, covered=covered)
+    fill_short(white, black, 0, 0, conf, [None] * 24, covered=lambda i: i == 0)
     assert white[0] == 5

@@ -15,7 +15,7 @@ from vision.checkers.bar import CubeSeen
 from vision.checkers.by_die import dice_mask
 from vision.checkers.colours import frame_colours, not_under_die, set_colours, unglinted
 from vision.checkers.covered_colour import bare_samples
-from vision.checkers.covered_rest import covered_five
+from vision.checkers.covered_rest import CoveredFives
 from vision.checkers.empty_board import (
     extent_of,
     fit_pitch,
@@ -245,17 +245,9 @@ def count_checkers(
     dark = dark_edge_doubts(cue.edge_p, indices, empty, parity, tri_each)
     for idx, hidden, odd in zip(indices, hidden_sides(seen, empty, parity), dark, strict=True):
         conf[idx] = min(conf[idx], 0.5) if hidden or odd else conf[idx]
-    # A row of five under a pyramid's second layer (``covered_rest``): its slots' rims.
-    covered = [False] * 24
-    probe = RimProbe(edges, ignore, sy)
-    spots = 0.5 * d + np.arange(1, 8) * 0.5 * pitch  # gap 0, slot 1, ..., gap 3
-    slots = 0.5 * d + np.arange(5) * pitch
-    for i, fs in enumerate(found_cells):
-        on_slots = len(fs) == 5 and all(
-            abs(f.along - a) < 0.25 * pitch for f, a in zip(fs, slots, strict=True)
-        )
-        if on_slots:
-            covered[indices[i]] = covered_five(probe.along(cells[i], h, spots, d))
+    # A row of five under a pyramid's second layer (``covered_rest``): its slots' rims, read
+    # only where a short side's missing checkers may go.
+    covered = CoveredFives(RimProbe(edges, ignore, sy), cells, found_cells, row, (h, d, pitch))
     sides_in = SideInputs(
         geo,
         round_,

@@ -36,7 +36,13 @@ overlap-style tall stacks (fanned, IMG_77585, IMG_77647) are not rows of five on
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import numpy as np
+
+from vision.checkers.layers import RimProbe
+from vision.checkers.model import Cell, Found
 
 # A five is covered when its slots' (1-3) median rim is under this times its gaps' (0-3).
 COVER_RATIO = 1.15
@@ -66,28 +72,62 @@ def covered_five(rims: np.ndarray) -> bool:
     return float(r.max()) < COVER_FAINT and slots < COVER_RATIO * gaps
 
 
+@dataclass(frozen=True)
+class CoveredFives:
+    """Per point (index): is it a row of five on the slot grid that a second layer covers
+    (``covered_five`` on its rims at gap 0, slot 1, ..., gap 3)?  Asked only of the one stack
+    a short side's missing checkers may go to, so the rims are probed there alone.
+    ``cells``, ``found``: the counter's cells and their checkers; ``row``: point index to
+    cell; ``size``: the image height, the checker diameter and the slot pitch.
+
+    ::
+
+        covered = CoveredFives(RimProbe(edges, ignore, sy), cells, found, row, (h, d, pitch))
+        covered(23)
+    """
+
+    probe: RimProbe
+    cells: list[Cell]
+    found: list[list[Found]]
+    row: dict[int, int]
+    size: tuple[int, float, float]
+
+    def __call__(self, idx: int) -> bool:
+        i = self.row.get(idx)
+        if i is None:
+            return False
+        h, d, pitch = self.size
+        fs = self.found[i]
+        slots = 0.5 * d + np.arange(5) * pitch
+        if len(fs) != 5 or not all(
+            abs(f.along - a) < 0.25 * pitch for f, a in zip(fs, slots, strict=True)
+        ):
+            return False
+        spots = 0.5 * d + np.arange(1, 8) * 0.5 * pitch  # gap 0, slot 1, ..., gap 3
+        return covered_five(self.probe.along(self.cells[i], h, spots, d))
+
+
 def covered_rest(
     counts: list[int],
     short: int,
-    covered: list[bool],
+    covered: Callable[[int], bool] | None,
     doubted: list[int],
 ) -> int | None:
     """The point (index) that takes a side's ``short`` missing checkers: its one doubted
-    (``doubted``: the side's doubted points) tall stack, a covered five (``covered``, per
-    point), when it stays within MOST; else None.
+    (``doubted``: the side's doubted points) tall stack, a covered five (``covered(i)``, as
+    ``CoveredFives``), when it stays within MOST; else None.
 
     >>> counts = [0] * 24
     >>> counts[23], counts[20] = 5, 2
-    >>> covered = [False] * 24
-    >>> covered[23] = True
+    >>> covered = lambda i: i == 23
     >>> covered_rest(counts, 5, covered, [23])
     23
     >>> covered_rest(counts, 8, covered, [23]) is None  # 13: borne off some
     True
     """
-    if short < FROM or not covered:
+    if short < FROM or covered is None:
         return None
     tall = [i for i in doubted if counts[i] >= 5]
-    if len(tall) != 1 or not covered[tall[0]] or counts[tall[0]] + short > MOST:
+    if len(tall) != 1 or counts[tall[0]] + short > MOST or not covered(tall[0]):
         return None
     return tall[0]

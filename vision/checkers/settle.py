@@ -3,6 +3,7 @@ drops), the doubts that need the whole board, and the frame's ``CheckerCounts``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -55,8 +56,8 @@ class SideInputs:
     cells' order); ``cube``: where the cube was seen; ``ignore_mask``: the dice (1 there);
     ``off``: (white, black) seen borne off; ``stacked``: the 24 cells' Lab strips; ``unsure``:
     a strip's pixels near the triangle's edge or tip; ``tri_each``: each cell's triangle
-    colour; ``row``: point index to cell; ``covered``: per point, a five under a second layer
-    (``covered_rest``).
+    colour; ``row``: point index to cell; ``covered``: per point, is it a five under a second layer
+    (``covered_rest.CoveredFives``).
 
     ::
 
@@ -75,7 +76,7 @@ class SideInputs:
     unsure: np.ndarray
     tri_each: np.ndarray
     row: dict[int, int]
-    covered: list[bool] | None = None
+    covered: Callable[[int], bool] | None = None
 
 
 def settle_sides(

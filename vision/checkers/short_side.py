@@ -99,7 +99,7 @@ def fill_short(
     more: Callable[[int, float], int] | None = None,
     past: Callable[[int, float, int], int] | None = None,
     hidden: Callable[[int, int], bool] | None = None,
-    covered: list[bool] | None = None,
+    covered: Callable[[int], bool] | None = None,
 ) -> None:
     """Give each side short of 15 that cannot have borne off its missing checkers, in place,
     when its doubted points explain them one each.  ``likes``: per point read empty, the
@@ -131,7 +131,7 @@ def fill_short(
             if blk and seen is None and sum(counts) + bar + short == CHECKERS_PER_SIDE:
                 # Not filled: a covered dark five, the side's one doubted tall stack, holds them.
                 own = _candidates(counts, other, conf, likes, blk)
-                if (at := covered_rest(counts, short, covered or [], own)) is not None:
+                if (at := covered_rest(counts, short, covered, own)) is not None:
                     counts[at] += short
                     conf[at] = min(conf[at], FILLED_CONF)
             continue
