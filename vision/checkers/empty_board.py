@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -27,6 +29,15 @@ def colour_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     # L counts half: shading and vignetting move L far more than they move a, b.
     dist: np.ndarray = np.sqrt(_sq_dist(np.asarray(a), np.asarray(b)))
     return dist
+
+
+def plain_colour_dist(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """``colour_dist`` of two colours, in plain floats (a few dozen pairs a frame).
+
+    >>> plain_colour_dist((60.0, 128.0, 128.0), (40.0, 131.0, 124.0))
+    11.180339887498949
+    """
+    return math.sqrt(0.25 * (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)
 
 
 def _sq_dist(a: np.ndarray, b: np.ndarray) -> np.ndarray:

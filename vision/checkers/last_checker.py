@@ -11,13 +11,13 @@ outline (the triangle read as a checker).  Split from ``settle``, which calls th
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import numpy as np
 
 from vision.checkers.by_die import near_box, round_die
 from vision.checkers.die_board import board_share, nearer_share
+from vision.checkers.empty_board import plain_colour_dist
 from vision.checkers.model import Found
 from vision.checkers.point_reads import FrameMeasures
 
@@ -78,8 +78,8 @@ def doubt_odd_last(
     for idx in _believed_rows(white, black, conf, found):
         blk = black[idx] > 0
         c = found[idx][-1].colour
-        own = _colour_dist(c, by_set[blk])
-        if own < ODD_LAST or own <= _colour_dist(c, by_set[not blk]):
+        own = plain_colour_dist(c, by_set[blk])
+        if own < ODD_LAST or own <= plain_colour_dist(c, by_set[not blk]):
             continue
         if under_die is not None and under_die(idx, found[idx][-1], blk):
             continue  # the die's colour on a real checker of the row's set
@@ -149,11 +149,6 @@ def _believed_rows(
     ]
 
 
-def _colour_dist(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    """``empty_board.colour_dist`` of two colours, in plain floats (24 pairs a frame)."""
-    return math.sqrt(0.25 * (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)
-
-
 def doubt_past_row(
     white: list[int],
     black: list[int],
@@ -216,5 +211,5 @@ def doubt_like_triangle(
         if np.any(np.abs(np.asarray(outlined[idx]) - last.along) < LIKE_TRIANGLE_ON * d):
             continue
         tri = tuple(float(v) for v in tris[idx])
-        if _colour_dist(last.colour, tri) < _colour_dist(last.colour, by_set[blk]):
+        if plain_colour_dist(last.colour, tri) < plain_colour_dist(last.colour, by_set[blk]):
             conf[idx] = min(conf[idx], 0.5)

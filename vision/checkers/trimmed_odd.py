@@ -42,10 +42,9 @@ like its set (own IMG_77595 found, a white 2 read 3 at 0.89, 6 from its set).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
+from vision.checkers.empty_board import plain_colour_dist
 from vision.checkers.model import Found
 from vision.observation import BELIEVED
 
@@ -87,10 +86,5 @@ def doubt_trimmed_odd(
         own = by_set[blk]
         for idx in range(24):
             if counts[idx] and found[idx] and conf[idx] >= BELIEVED:
-                if odd_distance(found[idx][-1].colour, own) >= ODD_TRIM:
+                if plain_colour_dist(found[idx][-1].colour, own) >= ODD_TRIM:
                     conf[idx] = min(conf[idx], 0.5)
-
-
-def odd_distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    """``empty_board.colour_dist`` of two colours, in plain floats."""
-    return math.sqrt(0.25 * (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)
