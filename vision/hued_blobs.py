@@ -100,20 +100,27 @@ def _shrunk(img: np.ndarray, k: int) -> np.ndarray:
     return img
 
 
+def hue_apart(a: np.ndarray, b: np.ndarray | int) -> np.ndarray:
+    """How far apart OpenCV hues (0-179, a circle) lie: red at 2 and at 178 are 4 apart.
+
+    >>> hue_apart(np.array([2, 90]), 178).tolist()
+    [4, 88]
+    """
+    d = np.abs(a - b)
+    return np.minimum(d, 180 - d)
+
+
 def _patches(hsv: np.ndarray, look: float) -> list[tuple[float, float, float]]:
     """Centres and half extents (shrunk px; ``look`` the die side there) of the patches of
     ``hsv`` that look like a die's body."""
     hue = cv2.medianBlur(hsv[:, :, 0], 3).astype(np.int16)  # one of its 9 inputs: red stays red
     keep = hsv[:, :, 1] >= LOOK_SAT
-    for axis in (0, 1):
-        d = np.abs(np.diff(hue, axis=axis))
-        step = np.minimum(d, 180 - d) > HUE_STEP
-        if axis == 0:
-            keep[:-1] &= ~step
-            keep[1:] &= ~step
-        else:
-            keep[:, :-1] &= ~step
-            keep[:, 1:] &= ~step
+    down = hue_apart(hue[1:], hue[:-1]) > HUE_STEP  # a step between rows
+    keep[:-1] &= ~down
+    keep[1:] &= ~down
+    across = hue_apart(hue[:, 1:], hue[:, :-1]) > HUE_STEP
+    keep[:, :-1] &= ~across
+    keep[:, 1:] &= ~across
     n, lab = cv2.connectedComponents(keep.view(np.uint8), connectivity=8)
     if n < 2:
         return []
@@ -151,8 +158,8 @@ def _body_like(hsv: np.ndarray, lab: np.ndarray, i: int, cx: float, cy: float, l
     comp = lab[v0:v1, u0:u1] == i
     if not comp.any() or np.median(win[:, :, 1][comp]) < PATCH_SAT:
         return False
-    d = np.abs(win[:, :, 0].astype(np.int16) - int(np.median(win[:, :, 0][comp])))
-    like = (np.minimum(d, 180 - d) <= PATCH_HUE) & (win[:, :, 1] >= 54)
+    hue_there = hue_apart(win[:, :, 0].astype(np.int16), int(np.median(win[:, :, 0][comp])))
+    like = (hue_there <= PATCH_HUE) & (win[:, :, 1] >= 54)
     yy, xx = np.mgrid[v0:v1, u0:u1]
     cheb = np.maximum(np.abs(xx - cx), np.abs(yy - cy))
     body = cheb <= 0.35 * look

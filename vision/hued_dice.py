@@ -75,7 +75,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from vision.hued_blobs import body_boxes
+from vision.hued_blobs import body_boxes, hue_apart
 from vision.pip_groups import Group, make_group, median
 from vision.pips import Pip, find_pips
 
@@ -194,8 +194,7 @@ def _on_body(image_bgr: np.ndarray, g: Group, f: float, die_px: float) -> bool:
     if np.median(sat[face]) < BODY_SAT:
         return False
     h0 = int(np.median(hue[face]))
-    d = np.abs(hue - h0)
-    like = (np.minimum(d, 180 - d) <= BODY_HUE) & (sat >= 0.6 * BODY_SAT)
+    like = (hue_apart(hue, h0) <= BODY_HUE) & (sat >= 0.6 * BODY_SAT)
     if like[face].mean() < BODY_HUE_SHARE or like[ring].mean() > RING_SHARE:
         return False
     if np.percentile(hsv[:, :, 2][face], 25) < BODY_LIGHT:
