@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import cv2
@@ -139,6 +140,7 @@ def place_die(
     white_home: str,
     counts: CheckerCounts,
     to_work: np.ndarray,
+    zone_at: Callable[[str], str] | None = None,
 ) -> ObservedDie:
     """The die as observed: its zone on the board, and ``on_checker`` when a flat die's centre
     lies on a counted checker's disc (its confidence is then no more than that point's); a flat
@@ -148,7 +150,10 @@ def place_die(
     and is passed over, and so is one on a point read empty (``_counted``); a flat die on the
     bar on no disc, with a set showing round it (``BAR_SET_SHOWS``), is doubted
     (``checkers.die_rest``).  A faint die believed by ``vision.faint_pips`` gets its faint
-    confidence back where the point (or bar) under it is not believed."""
+    confidence back where the point (or bar) under it is not believed.
+
+    The zone is ``zone_at(state)``: below the die's middle, against the bar the frame shows
+    (``vision.die_ground.DieZones``); without it, at the top face's centre."""
     cx, cy = reading.centre
     x, y = (float(v) for v in map_point(homography, (cx, cy)))
     zone = die_zone(x, y, geometry, white_home)
@@ -186,6 +191,8 @@ def place_die(
             # A faint die believed (``vision.faint_pips``) on a doubted point: the count may
             # have missed a checker under it (unseen48 IMG_65145), its pips tell nothing of it.
             confidence = min(confidence, faint)
+    if zone_at is not None:
+        zone = zone_at(state)
     return ObservedDie(
         value=reading.value,
         bbox=tuple(int(v) for v in reading.bbox),  # type: ignore[arg-type]

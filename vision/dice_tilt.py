@@ -6,6 +6,7 @@ for every die it reads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -104,11 +105,35 @@ def tilt_cues(
 def _body_cues(
     image_bgr: np.ndarray, g: Group, die_px: float, f: float
 ) -> tuple[float, float, float, float]:
-    """The die body: pixels of the face's hue and chroma at any shade, connected to the face.
-    Returns (offset, off-axis offset, area, offset toward the image centre) as in
-    ``TiltCues``."""
+    """The die body (``body_centroid``). Returns (offset, off-axis offset, area, offset toward
+    the image centre) as in ``TiltCues``."""
     h, w = image_bgr.shape[:2]
     cx, cy, d = g.cx / f, g.cy / f, die_px / f
+    body = body_centroid(image_bgr, (cx, cy), d, [(p.x / f, p.y / f, p.r / f) for p in g.pips])
+    if body is None:
+        return 0.0, 0.0, 0.0, 0.0
+    bx, by, n = body
+    off = np.array([bx - cx, by - cy]) / d
+    # Perspective shows the side facing the image centre: offset along that direction is
+    # expected; across it is not.
+    toc = np.array([w / 2 - cx, h / 2 - cy])
+    toc = toc / (np.linalg.norm(toc) + 1e-6)
+    across = abs(off[0] * toc[1] - off[1] * toc[0])
+    along = float(off @ toc)  # > 0 toward the image centre, as perspective shows a flat die
+    return float(np.linalg.norm(off)), float(across), float(n / (d * d)), along
+
+
+def body_centroid(
+    image_bgr: np.ndarray,
+    centre: tuple[float, float],
+    d: float,
+    pips: Sequence[tuple[float, float, float]],
+) -> tuple[float, float, int] | None:
+    """The die body: pixels of the face's hue and chroma at any shade, connected to the face
+    centred at ``centre`` with ``pips`` (x, y, r), all image pixels, ``d`` the die side in
+    pixels. Returns the body's centroid and pixel count, None where no body is told."""
+    h, w = image_bgr.shape[:2]
+    cx, cy = centre
     ext = int(d * 1.3) + 2
     x0, x1 = max(0, int(cx) - ext), min(w, int(cx) + ext + 1)
     y0, y1 = max(0, int(cy) - ext), min(h, int(cy) + ext + 1)
@@ -118,11 +143,11 @@ def _body_cues(
     yy, xx = np.ogrid[y0:y1, x0:x1]
     rr = (xx - cx) ** 2 + (yy - cy) ** 2
     pip_mask = np.zeros(rr.shape, bool)
-    for p in g.pips:
-        pip_mask |= (xx - p.x / f) ** 2 + (yy - p.y / f) ** 2 <= (1.6 * p.r / f) ** 2
+    for px, py, pr in pips:
+        pip_mask |= (xx - px) ** 2 + (yy - py) ** 2 <= (1.6 * pr) ** 2
     ref_sel = (rr <= (0.35 * d) ** 2) & ~pip_mask
     if ref_sel.sum() < 5:
-        return 0.0, 0.0, 0.0, 0.0
+        return None
     ref = rows_median(patch[ref_sel])
     # Same chromaticity (colour direction), any brightness from 25 % to 115 % of the face.
     norm, norm_ref = colour_length(patch), np.linalg.norm(ref)
@@ -133,17 +158,9 @@ def _body_cues(
     n_lab, lab = cv2.connectedComponents(m, connectivity=4)
     li = lab[int(cy) - y0, int(cx) - x0] if 0 <= int(cy) - y0 < lab.shape[0] else 0
     if li == 0:
-        return 0.0, 0.0, 0.0, 0.0
+        return None
     ys, xs = np.nonzero(lab == li)
-    bx, by = xs.mean() + x0, ys.mean() + y0
-    off = np.array([bx - cx, by - cy]) / d
-    # Perspective shows the side facing the image centre: offset along that direction is
-    # expected; across it is not.
-    toc = np.array([w / 2 - cx, h / 2 - cy])
-    toc = toc / (np.linalg.norm(toc) + 1e-6)
-    across = abs(off[0] * toc[1] - off[1] * toc[0])
-    along = float(off @ toc)  # > 0 toward the image centre, as perspective shows a flat die
-    return float(np.linalg.norm(off)), float(across), float(len(xs) / (d * d)), along
+    return float(xs.mean() + x0), float(ys.mean() + y0), len(xs)
 
 
 # Picked on the synthetic dev split (tests/data/synthetic/dev, 190 matched dice, 42 cocked).

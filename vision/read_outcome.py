@@ -26,12 +26,20 @@ DOUBTFUL_BOARD_CONFIDENCE = 0.6
 DOUBTFUL_BOARD_DIE_CONFIDENCE = 0.5
 
 
-def die_zone(x: float, y: float, geo: BoardGeometry, white_home: str) -> str:
-    """Zone of a die centre at canonical (x, y); white sits at the long edge of its home."""
+def die_zone(
+    x: float,
+    y: float,
+    geo: BoardGeometry,
+    white_home: str,
+    bar: tuple[float, float] | None = None,
+) -> str:
+    """Zone of a die centre at canonical (x, y); white sits at the long edge of its home.
+    ``bar``: the bar's edges (canonical x) as measured (``vision.die_ground.bar_edges``), else
+    the geometry's bar, where it is wider than 0.01 of the board."""
     if not (0.0 <= x <= geo.width and 0.0 <= y <= geo.height):
         return "outside"
-    b0, b1 = geo.bar_span
-    if geo.bar_frac > 0.01 and b0 <= x <= b1:
+    b0, b1 = geo.bar_span if bar is None else bar
+    if (bar is not None or geo.bar_frac > 0.01) and b0 <= x <= b1:
         return "bar"
     right_half = x > geo.width / 2
     white_at_bottom = white_home.startswith("bottom")

@@ -47,11 +47,12 @@ from vision.dice_gaps import out_of_checker_gaps
 from vision.dice_markers import off_markers
 from vision.dice_place import boxes_in_work, loose_die, near_board, place_die
 from vision.dice_tilt import restate
+from vision.die_ground import DieZones
 from vision.face_colour import doubt_bare_corners
 from vision.faint_pips import lift_faint
 from vision.hand import find_hand, under_hand
 from vision.memory import keep_freed_memory
-from vision.observation import Observation
+from vision.observation import Observation, ObservedDie
 from vision.read_outcome import frame_problem, observation_of
 from vision.top_lattice import lattice_tops
 from vision.warp import shared_bgra
@@ -223,9 +224,13 @@ class BoardReader:
         readings = out_of_checker_gaps(readings, counts.discs, to_work)  # gaps read as 2s
         readings = on_found_cube(readings, cube, board.homography, geo, board.die_size_px)
         readings = off_cube_sides(readings, cube, board.homography, geo)
-        dice = tuple(
-            place_die(r, board.homography, geo, self.white_home, counts, to_work) for r in readings
-        )
+        dice: tuple[ObservedDie, ...] = ()
+        if readings:  # each die's zone judged below its middle, against the bar the frame shows
+            zones = DieZones(
+                frame, board.homography, geo, self.white_home, board.corners, board.die_size_px
+            )
+            where = (board.homography, geo, self.white_home, counts, to_work)
+            dice = tuple(place_die(r, *where, zones.of(r)) for r in readings)
         return observation_of(counts, dice, cube, board.corners, board.doubt, self.white_home)
 
     def _board(self, frame: np.ndarray, grey: np.ndarray) -> _Board | str | None:
