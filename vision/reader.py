@@ -55,6 +55,7 @@ from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
 from vision.read_outcome import frame_problem, observation_of
 from vision.top_lattice import lattice_tops
+from vision.top_relook import relook_tops
 from vision.warp import shared_bgra
 
 DiceFinder = Callable[..., list[Any]]
@@ -309,7 +310,9 @@ class BoardReader:
             found = off_markers(found, grey, board.homography, board.geometry, size)
             found = one_reading_a_die(found, size)
             # A cocked die read 1-3 or unread whose pips fit a 5's or a 6's top lattice.
-            return lattice_tops(found, board.corners, (frame.shape[1], frame.shape[0]), size)
+            found = lattice_tops(found, board.corners, (frame.shape[1], frame.shape[0]), size)
+            # Still 1-3 or unread: its pips sought again in a closer look (``top_relook``).
+            return relook_tops(frame, found, board.corners, size)
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []
