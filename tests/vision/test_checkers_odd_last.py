@@ -66,6 +66,11 @@ def test_a_dark_bar_checker_by_the_cube_leaves_the_bar_in_doubt(monkeypatch) -> 
     assert (counts.bar_white, counts.bar_black) == (2, 0)
     assert counts.bar_confidence < SURE
     monkeypatch.setattr("vision.checkers.bar._uncounted_run", lambda *a: False)
+    # Without the run, black one short is left so (its doubted 2 on point 1 plainly ends:
+    # ``row_ends``), and the short side doubts its bar too; the fill gave point 1 a third
+    # before, and the bar was believed.
+    assert _count_given(52207)[0].bar_confidence < SURE
+    monkeypatch.setattr("vision.checkers.row_ends.ENDS_BELOW", 0.0)
     assert _count_given(52207)[0].bar_confidence >= SURE
 
 

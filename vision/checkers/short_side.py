@@ -62,6 +62,7 @@ from collections.abc import Callable
 
 from vision.checkers.covered_rest import covered_rest
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME, short_of_fifteen
+from vision.checkers.row_ends import ended_share, ends
 from vision.checkers.seen_many import seen_many
 from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
 from vision.observation import BELIEVED
@@ -159,7 +160,10 @@ def fill_short(
             # read empty on a dark point at the board's side, its side's five made seven).
             adds = _seen_pair({unlike[0]: 1, tall[0]: 1}, unlike, more)
         elif len(cands) == short:
-            adds = _seen_pair({i: 1 for i in cands}, strong, more)
+            # A doubted row the cue sees plainly ending beside the one tall stack: the stack
+            # holds them all (``row_ends``), else one each.
+            ended = ended_share(cands, counts, past, short, TALL)
+            adds = _seen_pair({i: 1 for i in cands}, strong, more) if ended is None else ended
         elif short == 1 and len(strong) == 1:
             # One missing, and one empty point the learned cue clearly sees a checker on (a lone
             # dark checker): it holds it, not a doubted tall stack read whole (own
@@ -182,7 +186,10 @@ def fill_short(
             # The side's one doubted point (two dark checkers on a dark point read empty), or
             # one doubted stack with a full first layer: tall stacks lose their top checkers
             # (a second layer's unseen in a dark pyramid, a tight fan's last steps).
-            adds = {(tall or cands)[0]: short}
+            at = (tall or cands)[0]
+            if ends(counts, at, past):
+                continue  # a row the cue sees plainly ending: left short, doubted
+            adds = {at: short}
         elif (one := sole_stack(counts, other, conf, TALL)) is not None and none_off(
             counts, blk, conf
         ):
