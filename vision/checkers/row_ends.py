@@ -23,7 +23,11 @@ IMG_77705, IMG_78222, IMG_83694), none made wrong, two still wrong changed (IMG_
 IMG_83767 a point nearer), believed counts unchanged.  Held out, board given: IMG_85001-85400
 exact 90.0% unchanged (IMG_85236: a 2 read 3 now 2, its side left short), believed-wrong 1,
 die states acted on 661/14, both unchanged; found 86.7% unchanged (IMG_85244: a white 2 read 4
-now 3, its side left short), believed 6768/4, acted on 641/14 unchanged.  The rendered
+now 3, its side left short), believed 6768/4, acted on 641/14 unchanged.  Confirm set
+unseen59, board given: 88.9 -> 89.4% (IMG_84014: a black 1 read 2 and an 8 read 7, both
+right now), believed 3509/2 and acted on 319/5 unchanged; unseen53 +1 board (IMG_73088),
+unseen54 unchanged; dev given exact 93.8% unchanged (IMG_0022: a white 2 read 3 now 2, its
+side left short, so a right bar doubted); the real boards' reads identical.  The rendered
 IMG_52208 (``test_checkers_odd_last``): black's checker on the bar missed, the fill gave it to
 a doubted 2 on point 1 that plainly ends, and the bar was believed empty; now the side is left
 short and the bar doubted.
