@@ -28,6 +28,13 @@ TOP_SHIFT = 0.22
 # but IMG_61417's black 8 (its top layer only 0.13 short of the gaps, its first layer's
 # outlines on the slots) read 6; held-out IMG_66801-67000 and dev unchanged.  Telling the two
 # apart needs the first layer's outlines kept on the slots while the top layer's shift is fit.
+# Session 34, looked at and dropped (board given, own IMG_77401-77800, IMG_85401-85700 and
+# unseen55-57, cells read as a row of five): slot 0 bare with slots 1-4 outlined is 28 fives
+# and 11 sixes (a top checker on gap 0 drawn over slot 0: 7 of the 11 given their sixth by
+# the short side's fill); the rims at slot 0 and gap 0 (``RimProbe``) are 1.0-2.1 for both;
+# slot 1 bare with 0 and 2-4 outlined: 3 fives, 1 six.  A second layer read from unverified
+# outlines only when gap 0 is among them (a lone arc on gap 2 over a light five made it 8):
+# IMG_85679 made right, held out IMG_85701-86000 given and found unchanged (never fired).
 
 
 @dataclass(frozen=True)

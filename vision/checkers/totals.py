@@ -66,6 +66,12 @@ MAX_TRIM = 12
 TRIM_SURE = 0.9
 # What such a count (or the bar) is lowered to after a trim: under the referee's 0.65.
 TRIMMED_DOUBT = 0.6
+# Session 34, tried and dropped: a side one or two over losing a bar checker under 0.75
+# before a tall stack's (5+) top one.  Trims that cut a stack beside a bar count of its side
+# (board given, own IMG_77401-77800, IMG_85401-85700, unseen55, unseen56): two right stacks of
+# 6 and 8 cut beside a bar phantom at 0.6-0.7 (IMG_77441, IMG_78277); held out, IMG_85701-86000
+# given: one board made right (IMG_85758), one wrong (IMG_85746: a right bar checker cut, a
+# white 5 read 6 kept), exact unchanged.
 
 
 def _trim_many(counts: list[int], conf: list[float], excess: int) -> bool:
