@@ -28,15 +28,15 @@ off right); held out, the fresh IMG_80601-81200: 89.27 -> 89.45% (IMG_81097: a b
 (COVER_FAINT on the slots' median only) gave a paper point's phantom white 5 six more there
 (IMG_80701, seen; now left), so that figure is partly tuned.  unseen49, 50, 53, 54: the rule
 never fires.  Dev, not looked at: 92.78 -> 93.81% (IMG_0046: a black 11 read 5 made right).
+Found (held-out IMG_80601-80700), paper webcam and fm gammon boards: reads identical.
+Believed counts and believed-wrong unchanged everywhere (it moves only doubted
+points).  Left: a dark 10 whose side is nine short (IMG_77709, four truly borne off) stays 5;
+overlap-style tall stacks (fanned, IMG_77585, IMG_77647) are not rows of five on the slots.
 
 Session 34 (saved predictions of session 33's code, board given: own, IMG_85401-85700,
 unseen55-57): of the sides all at home, trays unseen, some read borne off and a doubted tall
 stack at home, 85 had the borne-off count right, 10 too many (the stack read 1-6 short), 3 too
 few; the missing are not the stack's by default, so they stay borne off, doubted (0.5).
-Found (held-out IMG_80601-80700), paper webcam and fm gammon boards: reads identical.
-Believed counts and believed-wrong unchanged everywhere (it moves only doubted
-points).  Left: a dark 10 whose side is nine short (IMG_77709, four truly borne off) stays 5;
-overlap-style tall stacks (fanned, IMG_77585, IMG_77647) are not rows of five on the slots.
 """
 
 from __future__ import annotations
