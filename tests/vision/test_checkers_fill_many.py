@@ -135,3 +135,75 @@ def test_a_dark_stack_read_empty_beside_a_doubted_pair_takes_the_missing() -> No
     conf[23] = 1.0  # the point seen is believed empty: not the lost stack's
     fill_short(white, black, 0, 0, conf, likes, seen.__getitem__)
     assert (black[11], black[23]) == (12, 0)
+
+
+def _dark_board() -> tuple[list[int], list[int], list[float], list[bool | None]]:
+    """White 15; black a believed 2 on point 13 (outside its home) and a doubted 2 on point 23,
+    eleven missing; point 17 (and 7) doubted empty, coloured like neither set."""
+    white, black = [0] * 24, [0] * 24
+    white[0], white[5], white[7] = 5, 5, 5
+    black[12], black[22] = 2, 2
+    conf = [1.0] * 24
+    conf[22] = conf[16] = conf[6] = 0.5
+    return white, black, conf, [None] * 24
+
+
+def test_seen_stack_a_lost_stack_the_cue_sees_not_the_ended_row() -> None:
+    # IMG_73237's shape: the cue sees point 17's edge (0.69) and next slot, point 7's edge
+    # half (0.38), and nothing past the doubted pair on point 23: the eleven are on 17.
+    edge = dict.fromkeys(range(24), 0.02) | {16: 0.69, 6: 0.38}
+
+    def more(i: int, least: float) -> int:
+        return 4 if i == 16 else 0
+
+    def past(i: int, least: float, first: int) -> int:
+        return 4 if least == 0.0 or i == 16 else 0
+
+    white, black, conf, likes = _dark_board()
+    fill_short(white, black, 0, 0, conf, likes, edge.__getitem__, (None, None), more, past)
+    assert (black[16], black[22], conf[16]) == (11, 2, 0.5)
+    # The pair's next slot seen (or unread under a die): the pair keeps them, as before.
+    for seen_past in (lambda i, least, first: 4, lambda i, least, first: 0):
+        white, black, conf, likes = _dark_board()
+        fill_short(white, black, 0, 0, conf, likes, edge.__getitem__, (None, None), more, seen_past)
+        assert (black[16], black[22]) == (0, 13)
+
+
+def test_seen_unlike_nothing_of_the_sides_doubted_a_seen_dark_point_takes_all() -> None:
+    # Own IMG_77419's shape: black's nine on point 12 read empty (like neither set, the cue
+    # 0.73 against 0.04 elsewhere) and none of black's points doubted.
+    white, black, conf, likes = _dark_board()
+    conf[22], conf[6], conf[16] = 1.0, 1.0, 1.0
+    conf[11] = 0.5
+    edge = dict.fromkeys(range(24), 0.02) | {11: 0.73}
+    fill_short(white, black, 0, 0, conf, likes, edge.__getitem__)
+    assert (black[11], conf[11]) == (11, 0.5)
+    white, black, conf, likes = _dark_board()
+    conf[22], conf[6], conf[16] = 1.0, 1.0, 1.0
+    fill_short(white, black, 0, 0, conf, likes, edge.__getitem__)  # point 12 believed empty
+    assert sum(black) == 4
+
+
+def test_lone_only_a_seen_point_whose_next_slot_is_plainly_empty_takes_one() -> None:
+    # IMG_73159's shape: black's row of one on point 1 doubted (a 3 read 1), point 23 coloured
+    # like black and seen (0.90) with nothing past its edge slot: a lone checker, not twelve.
+    white, black = [0] * 24, [0] * 24
+    white[5], white[7], white[12] = 5, 5, 5
+    black[0], black[12] = 1, 2
+    conf = [1.0] * 24
+    conf[0] = conf[22] = 0.5
+    likes: list[bool | None] = [None] * 24
+    likes[22] = True
+    edge = dict.fromkeys(range(24), 0.02) | {22: 0.90}
+
+    def none_past(i: int, least: float, first: int) -> int:
+        return 4 if least == 0.0 else 0
+
+    def more(i: int, least: float) -> int:
+        return 0
+
+    fill_short(white, black, 0, 0, conf, likes, edge.__getitem__, (None, None), more, none_past)
+    assert (black[22], black[0], conf[22], conf[0]) == (1, 1, 0.5, 0.5)
+    black[22] = 0
+    fill_short(white, black, 0, 0, conf, likes, edge.__getitem__, (None, None), more, None)
+    assert black[22] == 12  # the next slot unread: all to the seen point, as before

@@ -39,8 +39,12 @@ bear off), and all the missing go to one point: the side's one doubted tall stac
 the one empty point the learned cue clearly sees a checker on, or else its only doubted point
 (but for a short stack, when a doubted empty point coloured like neither set clearly shows a
 checker: ``_seen_unlike``);
-with no doubted point at all, its one stack with a full first layer, believed till now (its
-top lost with no doubt raised).
+with no doubted point at all, one doubted empty point coloured like neither set that the cue
+clearly sees a checker on (``_seen_unlike``), else its one stack with a full first layer,
+believed till now (its top lost with no doubt raised). The side's one doubted point a row the
+cue sees plainly ending (``row_ends.ends``) yields to one doubted empty point whose edge and
+next slots the cue sees (``seen_stack``); a seen empty point whose next slot the cue plainly
+sees empty takes one only, the side left short (``seen_stack.lone_only``).
 Unproven so (all the side's checkers at home, its trays unseen), black's missing go to its one
 doubted tall stack only when that is a row of five whose rims show a second layer on it
 (``covered_rest``).
@@ -64,6 +68,7 @@ from vision.checkers.covered_rest import covered_rest
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME, short_of_fifteen
 from vision.checkers.row_ends import ended_share, ends
 from vision.checkers.seen_many import seen_many
+from vision.checkers.seen_stack import lone_only, seen_stack
 from vision.checkers.short_unseen import seen_instead, sole_row, sole_stack
 from vision.observation import BELIEVED
 
@@ -128,7 +133,7 @@ def fill_short(
             continue
         if MANY_FROM <= short <= MAX_MANY:
             if full:
-                _fill_many(counts, other, short, conf, likes, edge_p, blk)
+                _fill_many(counts, other, short, conf, likes, (edge_p, more, past), blk)
             if blk and seen is None and sum(counts) + bar + short == CHECKERS_PER_SIDE:
                 # Not filled: a covered dark five, the side's one doubted tall stack, holds them.
                 own = _candidates(counts, other, conf, likes, blk)
@@ -232,21 +237,33 @@ def _fill_many(
     short: int,
     conf: list[float],
     likes: list[bool | None],
-    edge_p: Callable[[int], float] | None,
+    cue: tuple[
+        Callable[[int], float] | None,
+        Callable[[int, float], int] | None,
+        Callable[[int, float, int], int] | None,
+    ],
     blk: bool,
 ) -> None:
     """All of a side's ``short`` (3+) missing checkers to one point, in place, when a believed
-    checker outside its home proves none are off and one point explains them (module doc)."""
+    checker outside its home proves none are off and one point explains them (module doc).
+    ``cue``: the learned cue's ``edge_p``, ``more(i, least)`` and ``past(i, least, first)``
+    (``fill_short``)."""
     if not none_off(counts, blk, conf):
         return
+    edge_p, more, past = cue
     cands = _candidates(counts, other, conf, likes, blk)
     tall = [i for i in cands if counts[i] >= TALL]
     strong = _strong([i for i in cands if counts[i] == 0], edge_p, 1)
     if len(tall) == 1 and not strong:
         at = tall[0]
     elif strong and not tall:
-        # An empty point the learned cue clearly sees a checker on: a dark stack read empty.
+        # An empty point the learned cue clearly sees a checker on: a dark stack read empty,
+        # but for a lone checker: its next slot clear of dice and plainly empty (``lone_only``).
         at = strong[0]
+        if lone_only(at, past):
+            counts[at] += 1
+            conf[at] = min(conf[at], FILLED_CONF)
+            return
     elif (
         len(cands) == 1
         and counts[cands[0]] < TALL
@@ -256,8 +273,21 @@ def _fill_many(
         # like neither set shows a checker clearly: the lost dark stack is there, not under a
         # short stack's top (own IMG_34401-34800: a dark ten read empty, put on a pair).
         at = seen[0]
+    elif (
+        len(cands) == 1
+        and ends(counts, cands[0], past)
+        and (stack := seen_stack(counts, other, conf, likes, (edge_p, more), blk)) is not None
+    ):
+        # The side's one doubted point is a row the cue sees plainly ending, and one doubted
+        # empty point not coloured like the other set shows the cue a checker on its edge and
+        # next slots: the lost stack is there (``seen_stack``).
+        at = stack
     elif len(cands) == 1:
         at = cands[0]
+    elif not cands and (seen := _seen_unlike(counts, other, conf, likes, edge_p, 1, blk)):
+        # Nothing of the side's doubted, but one doubted empty point coloured like neither set
+        # that the cue clearly sees a checker on against every other: a dark stack read empty.
+        at = seen[0]
     elif not cands:
         # Nothing doubted: the side's one stack with a full first layer lost its top unseen
         # (fresh renders: a dark 10 read 5 at 1.0).
