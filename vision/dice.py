@@ -59,7 +59,6 @@ from vision.logo_faces import read_logos
 from vision.lone_body import body_alike, hued
 from vision.lone_centre import off_centre, paired
 from vision.lone_luma import lone_tries, luma_window, second_look
-from vision.lone_pips import BOLD_LONE
 from vision.lone_pips import accept_singles as _accept_singles
 from vision.pip_groups import Group as _Group
 from vision.pip_groups import layout_ok as _layout_ok
@@ -204,14 +203,11 @@ def find_dice(
             groups.append(_make_group([p], half_single or _single_half(p, multi)))
     read_pips = [p for ps in multi for p in ps]  # the photo's read faces' pips
     body = body_alike(full_bgr, f, read_pips) if die_px is None else None
-    # With a board a bold lone pip is a 1 whatever the other dice (``lone_pips.BOLD_LONE``).
-    bold = BOLD_LONE if die_px else None
-    kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None, body, bold)
+    kept = _accept_singles(gray, groups, multi, pips, multi_round, die_px is None, body)
     if die_px is not None:  # pips sought in pip_grey: a refused 1 gets a look in luma
         tries = lone_tries(groups, kept)
         lu = luma_window(luma, f, gray.shape, tries, multi)
-        accept = partial(_accept_singles, round_min=multi_round, bold=bold)
-        kept += second_look(lu, tries, multi, pips, accept)
+        kept += second_look(lu, tries, multi, pips, partial(_accept_singles, round_min=multi_round))
     groups = kept
     spreads: dict[int, tuple[float, float]] = {}
     if die_size_px is not None:

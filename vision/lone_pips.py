@@ -19,17 +19,6 @@ from vision.pips import Pip
 
 LONE_ROUNDER = 0.15  # no board: a lone pip this much less round than the faces' pips at most
 LONE_BUSY = 0.06  # share of a lone pip's surround marked like a pip, at most
-# Board reads: a lone pip unlike the other dice's (of the other polarity, or on a face 50+
-# grey levels lighter or darker than theirs) is still a 1 where it is this contrasted at least
-# (``accept_singles``'s ``bold``). A board's dice come in pairs of two colours (a red die's
-# white 1 beside white dice with black pips) and a flat 1 in the light is far lighter than
-# cocked dice's shaded faces. Tunable renders board given (IMG_78201-78400, 78401-78600,
-# 83601-83800, 87201-87500), the lone pips refused this way on dice: 1s at 101-171, a 2's
-# lone pip 67-75, faint green 1s 38-45; and what the refusal keeps out when lifted: white
-# checkers' printed centre dots 18-48, a spot between black checkers 37, a cocked die's pip
-# by a printed letter 70. At 80: +4 dice and one 2 read right as a 1, no phantom. Held out
-# IMG_87501-87800 given recall 97.47 -> 97.73%, found 97.31 -> 97.47% (precision unchanged).
-BOLD_LONE = 80.0
 
 
 def accept_singles(
@@ -40,14 +29,11 @@ def accept_singles(
     round_min: float = ROUND,
     as_the_faces: bool = False,
     body: Callable[[Pip], bool] | None = None,
-    bold: float | None = None,
 ) -> list[Group]:
     """Keep a lone pip only if it looks like the 1 of a die like the others in the image
     (``as_the_faces``: as round as ``round_min``, or as the photo's face pips of its kind less
     ``LONE_ROUNDER``, whichever is lower; dice-only photos). ``body``: is a lone pip whose
-    face is far lighter or darker than the photo's faces on a die's body all the same?
-    ``bold``: a lone pip this contrasted at least is kept however unlike the photo's faces'
-    pips it is (board reads: ``BOLD_LONE``)."""
+    face is far lighter or darker than the photo's faces on a die's body all the same?"""
     ref = [p for ps in multi for p in ps]
     out = []
     for g in groups:
@@ -77,7 +63,8 @@ def accept_singles(
         ):
             continue
         same = [q for q in ref if q.dark == p.dark]
-        unlike = bool(ref) and not same
+        if ref and not same:
+            continue
         if same:
             rs = median([q.r for q in same])
             faces = median([q.face for q in same])
@@ -85,9 +72,8 @@ def accept_singles(
                 continue
             # A face far lighter or darker than the others' is no die's, unless ``body``
             # finds it one (dice-only photos: marbled faces, ``vision.lone_body``).
-            unlike = abs(p.face - faces) > 50 and not (body is not None and body(p))
-        if unlike and (bold is None or p.contrast < bold):
-            continue
+            if abs(p.face - faces) > 50 and not (body is not None and body(p)):
+                continue
         if not face_plain(gray, g, 0.5) or ring_busy(gray, g) > LONE_BUSY:
             continue
         out.append(g)

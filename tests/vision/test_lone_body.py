@@ -67,31 +67,3 @@ def test_dice_have_a_hue_where_their_faces_are_coloured() -> None:
         cv2.circle(img, (50, 50), 3, (245, 245, 245), -1)
         assert hued(img, 1.0, read) is want
     assert not hued(img, 1.0, [])
-
-
-@pytest.mark.parametrize(
-    ("contrast", "face", "dark", "kept"),
-    [
-        (150.0, 200.0, True, True),  # a white die's 1 in the light beside shaded faces
-        (48.0, 200.0, True, False),  # a white checker's printed centre dot
-        (120.0, 40.0, False, True),  # a red die's white 1 beside dice with black pips
-        (40.0, 40.0, False, False),  # a faint spot of the other polarity
-    ],
-)
-def test_a_bold_lone_pip_is_a_one_however_unlike_the_other_dice(
-    contrast: float, face: float, dark: bool, kept: bool
-) -> None:
-    # Board reads (``lone_pips.BOLD_LONE``): a board's dice come in pairs of two colours; a
-    # lone pip on a face unlike the read dice's is kept where it is bold, refused where faint,
-    # and refused however bold without ``bold`` (the rule as it stands for dice-only photos).
-    from vision.lone_pips import BOLD_LONE
-
-    inside = face - contrast if dark else face + contrast
-    gray = np.full((100, 100), round(face), np.uint8)
-    cv2.circle(gray, (50, 50), 3, round(inside), -1)
-    faces = [[Pip(0.0, 0.0, 3.0, True, 100.0, 110.0, 10.0, 0.9)] * 3]
-    lone = Pip(50.0, 50.0, 3.0, dark, contrast, face, inside, 0.9)
-    groups = [make_group([lone], 22.0)]
-    got = accept_singles(gray, groups, faces, [lone], 0.75, False, None, BOLD_LONE)
-    assert (len(got) == 1) is kept
-    assert accept_singles(gray, groups, faces, [lone], 0.75, False, None, None) == []
