@@ -41,7 +41,6 @@ half swapped), every other figure and prediction the same; the real boards' read
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
@@ -53,6 +52,7 @@ import numpy as np
 from vision.board import BoardGeometry, map_point
 from vision.cocked_view import CameraView, DieView
 from vision.dice_tilt import body_centroid
+from vision.face_normal import facing_normals
 from vision.read_outcome import die_zone
 
 # A die on a checker: its top face this many die sides above the board. A die side and a
@@ -84,37 +84,11 @@ def _support_side(view: DieView, body: tuple[float, float] | None) -> np.ndarray
 
 def face_normals(pips: Sequence[tuple[float, float, float]], view: DieView) -> list[np.ndarray]:
     """The unit normals (x, y on the board's plane, z up; die sides) a face of 4-6 pips (image
-    x, y, r) allows where ``view`` tells how a flat die shows: the face and its mirror about the
-    viewing ray (``vision.face_normal.face_tilts`` gives their tilts); [] for fewer pips or a
-    degenerate fit."""
-    if not 4 <= len(pips) <= 6:
-        return []
-    pts = np.array([[p[0], p[1]] for p in pips], np.float64)
-    d = np.hypot(*(pts - pts.mean(axis=0)).T)
-    corners = pts[np.argsort(-d, kind="stable")[:4]]  # a 5's or a 6's outer four
-    cc = corners - corners.mean(axis=0)
-    cov = cc.T @ cc / 4.0
-    jac = np.column_stack([view.lin, -view.down])
-    mm = jac @ jac.T
-    if abs(np.linalg.det(cov)) < 1e-9:
-        return []
-    lam = float(np.linalg.eigvals(np.linalg.solve(cov, mm)).real.min())
-    if lam <= 0:
-        return []
-    vals, vecs = np.linalg.eigh(mm - lam * cov)
-    b = vecs[:, 1] * math.sqrt(max(float(vals[1]), 0.0))  # J m, up to its sign
-    ray = np.linalg.svd(jac)[2][2]  # the step that does not move the image: the viewing ray
-    if ray[2] < 0:
-        ray = -ray
-    pinv = np.linalg.pinv(jac)
-    out = []
-    for sign in (1.0, -1.0):
-        m0 = pinv @ (sign * b)
-        t = math.sqrt(max(1.0 - float(m0 @ m0), 0.0))
-        for m in (m0 + t * ray, m0 - t * ray):
-            if m @ ray > 0 and m[2] > 0:  # looks at the camera, and up
-                out.append(m)
-    return out
+    x, y, r) allows where ``view`` tells how a flat die shows, facing up: the face and its
+    mirror about the viewing ray (``vision.face_normal.facing_normals``); [] for fewer pips or
+    a degenerate fit."""
+    fit = facing_normals(pips, view)
+    return [] if fit is None else [m for m in fit[0] if m[2] > 0]
 
 
 def ground_point(

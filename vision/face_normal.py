@@ -90,9 +90,13 @@ class FaceTilts:
         return self.pip_offset > _WIDE
 
 
-def face_tilts(pips: Sequence[tuple[float, float, float]], view: DieView) -> FaceTilts | None:
-    """The tilts of a face of 4-6 pips (image x, y, r) seen where ``view`` tells how a flat
-    die shows; None for fewer pips or a degenerate fit."""
+def facing_normals(
+    pips: Sequence[tuple[float, float, float]], view: DieView
+) -> tuple[list[np.ndarray], float] | None:
+    """The unit normals (x, y on the board's plane, z up; die sides) a face of 4-6 pips (image
+    x, y, r) allows where ``view`` tells how a flat die shows, those looking at the camera (the
+    face and its mirror about the viewing ray), with the fit's scale (``lam``: 1 / its square
+    root is the face's size against a flat die's); None for fewer pips or a degenerate fit."""
     if not 4 <= len(pips) <= 6:
         return None
     pts = np.array([[p[0], p[1]] for p in pips], np.float64)
@@ -113,13 +117,24 @@ def face_tilts(pips: Sequence[tuple[float, float, float]], view: DieView) -> Fac
     if ray[2] < 0:
         ray = -ray  # toward the camera, above the board
     pinv = np.linalg.pinv(jac)
-    tilts = []
+    normals = []
     for sign in (1.0, -1.0):
         m0 = pinv @ (sign * b)
         t = math.sqrt(max(1.0 - float(m0 @ m0), 0.0))
         for m in (m0 + t * ray, m0 - t * ray):
             if m @ ray > 0:  # the face looks at the camera
-                tilts.append(math.degrees(math.acos(min(1.0, max(-1.0, float(m[2]))))))
+                normals.append(m)
+    return normals, lam
+
+
+def face_tilts(pips: Sequence[tuple[float, float, float]], view: DieView) -> FaceTilts | None:
+    """The tilts of a face of 4-6 pips (image x, y, r) seen where ``view`` tells how a flat
+    die shows; None for fewer pips or a degenerate fit."""
+    fit = facing_normals(pips, view)
+    if fit is None:
+        return None
+    normals, lam = fit
+    tilts = [math.degrees(math.acos(min(1.0, max(-1.0, float(m[2]))))) for m in normals]
     if not tilts:
         return None
     return FaceTilts(min(tilts), max(tilts), 1.0 / math.sqrt(lam))

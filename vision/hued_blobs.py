@@ -107,7 +107,8 @@ def hue_apart(a: np.ndarray, b: np.ndarray | int) -> np.ndarray:
     [4, 88]
     """
     d = np.abs(a - b)
-    return np.minimum(d, 180 - d)
+    apart: np.ndarray = np.minimum(d, 180 - d)
+    return apart
 
 
 def _patches(hsv: np.ndarray, look: float) -> list[tuple[float, float, float]]:
