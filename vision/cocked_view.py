@@ -22,7 +22,7 @@ a typical lens is assumed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import cv2
 import numpy as np
@@ -133,6 +133,23 @@ class CameraView:
         jac = self.focal / z * np.array([[1.0, 0.0, -x / z], [0.0, 1.0, -y / z]])
         lin = jac @ self.axes[:, :2] * self.die
         return DieView(lin, down)
+
+
+def board_camera(
+    corners: np.ndarray | tuple[tuple[float, float], ...], size: tuple[int, int], die_px: float
+) -> CameraView:
+    """``CameraView.from_corners``, kept for the last few boards (the dice's restate and their
+    zones ask it on every read): a calibrated board's corners are the same on every read (~0.3
+    ms a read; the camera is read-only)."""
+    key = tuple((float(x), float(y)) for x, y in np.asarray(corners, np.float64).reshape(4, 2))
+    return _camera(key, (int(size[0]), int(size[1])), float(die_px))
+
+
+@lru_cache(maxsize=4)
+def _camera(
+    corners: tuple[tuple[float, float], ...], size: tuple[int, int], die_px: float
+) -> CameraView:
+    return CameraView.from_corners(corners, size, die_px)
 
 
 def _focal(hom: np.ndarray, side: float) -> float:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -18,7 +17,7 @@ from vision.cocked_grey import GREY_BAR, GREY_CONFIDENCE, STRAYS_GREY, STRAYS_GR
 from vision.cocked_pair import Weighed, pair_doubt
 from vision.cocked_strays import side_faces, strays_beside
 from vision.cocked_tipped import tipped_face
-from vision.cocked_view import CameraView, DieView
+from vision.cocked_view import CameraView, DieView, board_camera
 from vision.dice_doubt import ONE_DIE
 from vision.face_normal import OtherFace, face_above, face_tilts
 from vision.face_span import WIDE_SPAN, no_top, plane_span, side_face, tilted_short
@@ -333,7 +332,7 @@ def restate(
     IMG_57001-57200 or dev in session 27; the extra die it left on the test split in session
     26 was a checker gap's 2 it voided, now dropped by ``vision.dice_gaps`` either way.)"""
     h, w = image_bgr.shape[:2]
-    cam = _camera(tuple((float(x), float(y)) for x, y in corners), (w, h), float(die_px))
+    cam = board_camera(corners, (w, h), die_px)
     out: list[Any] = []
     pair: list[Weighed] = []  # the dice the pair doubt weighs (``vision.cocked_pair``)
     centres = np.array([r.centre for r in readings], np.float64).reshape(-1, 2)
@@ -386,12 +385,3 @@ def restate(
                 r = replace(r, confidence=min(r.confidence, GREY_CONFIDENCE))  # ask
         out.append(r)
     return pair_doubt(image_bgr, out, pair, die_px)
-
-
-@lru_cache(maxsize=4)
-def _camera(
-    corners: tuple[tuple[float, float], ...], size: tuple[int, int], die_px: float
-) -> CameraView:
-    """``CameraView.from_corners``, kept for the last few boards: a calibrated board's corners
-    are the same on every read (~0.3 ms a read; the camera is read-only)."""
-    return CameraView.from_corners(corners, size, die_px)

@@ -43,14 +43,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache, partial
+from functools import cached_property, partial
 from typing import Any
 
 import cv2
 import numpy as np
 
 from vision.board import BoardGeometry, map_point
-from vision.cocked_view import CameraView, DieView
+from vision.cocked_view import CameraView, DieView, board_camera
 from vision.dice_tilt import body_centroid
 from vision.face_normal import facing_normals
 from vision.read_outcome import die_zone
@@ -187,9 +187,6 @@ def die_ground(
     return ground_point(centre, state, view, pips, body)
 
 
-# The board's camera (``CameraView.from_corners``), kept for the last few boards: a calibrated
-# board's corners are the same on every read.
-_board_camera = lru_cache(maxsize=4)(CameraView.from_corners)
 # A die whose point below lies this far (canonical units) or farther from the pattern's bar is
 # judged the same against the bar measured (its edges lie within ``EDGE_REACH`` less or
 # ``EDGE_OUTWARD`` more of the pattern's): the bar is measured only for a die nearer.
@@ -213,7 +210,7 @@ class DieZones:
     @cached_property
     def camera(self) -> CameraView:
         h, w = self.frame.shape[:2]
-        return _board_camera(tuple(self.corners), (w, h), self.die_px)
+        return board_camera(self.corners, (w, h), self.die_px)
 
     @cached_property
     def bar(self) -> tuple[float, float] | None:

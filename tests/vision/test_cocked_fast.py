@@ -53,7 +53,7 @@ def test_lean_is_solved_once_and_unchanged() -> None:
 
 
 def test_restate_camera_is_kept_per_board_and_views_are_unchanged() -> None:
-    from vision.dice_tilt import _camera
+    from vision.cocked_view import board_camera as _camera
 
     corners = ((181.7, 118.1), (1073.1, 151.5), (1076.9, 851.1), (153.1, 848.4))
     cam = _camera(corners, (1280, 960), 28.0)

@@ -149,8 +149,9 @@ def test_restate_gives_a_read_face_tipped_off_the_board_the_four_to_six_bar(
     a face tipped 35 degrees, is judged at the 4-6 bar (0.75; the model's 0.9): flat at p 0.72,
     cocked at 0.8 (a tipped face no longer lowers it: a real flat 6 fits tipped)."""
     from tests.vision.test_dice_face_normal import _face_pips, _tilted
+    from vision.cocked_view import board_camera as _camera
     from vision.dice import DieReading
-    from vision.dice_tilt import _camera, restate
+    from vision.dice_tilt import restate
 
     model = _constant(p, 0.9)
     monkeypatch.setattr(cocked.CockedModel, "load", staticmethod(lambda *a, **k: model))
