@@ -156,7 +156,7 @@ def place_die(
     (``vision.die_ground.DieZones``); without it, at the top face's centre."""
     cx, cy = reading.centre
     x, y = (float(v) for v in map_point(homography, (cx, cy)))
-    zone = die_zone(x, y, geometry, white_home)
+    top_zone = die_zone(x, y, geometry, white_home)  # where the top face lies: a checker under it
     state = reading.state
     confidence = float(reading.confidence)
     if state == "flat":
@@ -184,15 +184,14 @@ def place_die(
                 confidence = min(confidence, NEAR_DOUBT)
         elif near < NEAR_DISC:
             confidence = min(confidence, NEAR_DOUBT)
-        elif zone == "bar" and _on_missed_checker(counts, q):
+        elif top_zone == "bar" and _on_missed_checker(counts, q):
             confidence = min(confidence, NEAR_DOUBT)
         faint = getattr(reading, "faint", None)
         if faint is not None and point_confidence_at(x, y, counts, geometry, white_home) < BELIEVED:
             # A faint die believed (``vision.faint_pips``) on a doubted point: the count may
             # have missed a checker under it (unseen48 IMG_65145), its pips tell nothing of it.
             confidence = min(confidence, faint)
-    if zone_at is not None:
-        zone = zone_at(state)
+    zone = top_zone if zone_at is None else zone_at(state)
     return ObservedDie(
         value=reading.value,
         bbox=tuple(int(v) for v in reading.bbox),  # type: ignore[arg-type]
