@@ -101,12 +101,12 @@ def _bases() -> np.ndarray:
 
 
 # The pips a die's lattice is fitted to (``near_pips``): of its read pips' polarity, this round
-# at least, within this |log| of their median radius, within ``_NEAR`` die sides of the reading's
-# centre; pips nearer each other than ``_SAME`` of the larger radius are one.
-_ROUND = 0.45
-_SIZE = 0.45
-_NEAR = 0.9
-_SAME = 0.6
+# at least, within this |log| of their median radius, within ``PIP_NEAR`` die sides of the reading's
+# centre; pips nearer each other than ``PIP_SAME`` of the larger radius are one.
+PIP_ROUND = 0.45
+PIP_SIZE = 0.45
+PIP_NEAR = 0.9
+PIP_SAME = 0.6
 # A die called cocked read 1-3 or unread is read again from its lattice only with this many
 # pips near: a 5's or a 6's top needs them, and only 5s and 6s are read (``_table``).
 MIN_PIPS = 5
@@ -149,15 +149,25 @@ def near_pips(
     ``g``'s die is fitted to, as (x, y, r) image pixels, most contrasted first (``die_px``: work
     pixels)."""
     rad = float(np.median([p.r for p in g.pips]))
-    x, y, r, dark, circ = table.T
-    keep = (dark == g.dark) & (circ >= _ROUND) & (np.abs(np.log(r / rad)) <= _SIZE)
-    keep &= np.hypot(x - g.cx, y - g.cy) <= _NEAR * die_px
+    out = lattice_pips(table, g.dark, rad, (g.cx, g.cy), die_px)
+    return tuple((qx / f, qy / f, qr / f) for qx, qy, qr in out)
+
+
+def lattice_pips(
+    table: np.ndarray, dark: bool, rad: float, centre: tuple[float, float], die_px: float
+) -> list[tuple[float, float, float]]:
+    """The rows of ``table`` (``pip_table``, most contrasted first) a die's lattice may take,
+    as (x, y, r): of polarity ``dark``, round, of about the radius ``rad``, within ``PIP_NEAR``
+    die sides (``die_px``) of ``centre``, one per spot."""
+    x, y, r, dk, circ = table.T
+    keep = (dk == dark) & (circ >= PIP_ROUND) & (np.abs(np.log(r / rad)) <= PIP_SIZE)
+    keep &= np.hypot(x - centre[0], y - centre[1]) <= PIP_NEAR * die_px
     out: list[tuple[float, float, float]] = []
     for qx, qy, qr in table[keep, :3]:
-        if any(math.hypot(qx - ox, qy - oy) < _SAME * max(qr, orr) for ox, oy, orr in out):
+        if any(math.hypot(qx - ox, qy - oy) < PIP_SAME * max(qr, orr) for ox, oy, orr in out):
             continue
         out.append((float(qx), float(qy), float(qr)))
-    return tuple((qx / f, qy / f, qr / f) for qx, qy, qr in out)
+    return out
 
 
 def lattice_value(

@@ -7,12 +7,11 @@ Why (session 34's audit, board given, IMG_86001-86300 --dice 4, of the dice call
 left unread): 22 of 52 had some of their top face's pips missing from the finder's candidates
 (faint white pips on a red die, grey pips on a black one, a face seen at 30-40 degrees whose
 pips the frame's pyramid halves away), so no lattice could hold them. Searched once more in
-a crop of 2.4 die sides enlarged, from its own pyramid, the candidates of one
-polarity (the most of the round ones), round (``_ROUND``), of one size (``_SIZE`` |log| of
-their median radius) and within ``_NEAR`` die sides of the die's centre, most contrasted first
-and one per spot (``_SAME``), are the pips the lattice is fitted to; the first scale whose fit
-reads a value wins. The contrast bar of the search did not matter (6-18 grey levels read the
-same dice, the finder's 25 kept).
+a crop of 2.4 die sides enlarged, from its own pyramid, the candidates of one polarity (the
+most of the round ones), round, of one size and near the die's centre, most contrasted first
+and one per spot (``top_lattice.lattice_pips``, the lattice's own choice), are the pips the
+lattice is fitted to; the first scale whose fit reads a value wins. The contrast bar of the
+search did not matter (6-18 grey levels read the same dice, the finder's 25 kept).
 
 Tuned on IMG_86001-86300 (board given, the dice called cocked read 1-3 or unread after the
 lattice): looks at 1, 1.25, 1.5, 2, 2.5 and 3 times the finder's scale read 2, 3, 2, 4, 4
@@ -38,7 +37,6 @@ frame on the --dice 4 renders, nothing where no cocked die is read 1-3 or left u
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -50,15 +48,11 @@ import numpy as np
 from vision.cocked_view import CameraView, DieView
 from vision.face_colour import pip_grey
 from vision.pips import find_pips
-from vision.top_lattice import MIN_PIPS, lattice_value
+from vision.top_lattice import MIN_PIPS, PIP_NEAR, PIP_ROUND, lattice_pips, lattice_value, pip_table
 
 _WORK_DIE_PX = 44.0  # as ``vision.dice``: dice are read at about this size (at most 2x)
 _SCALES = (2.0, 2.5)  # times the finder's work scale, tried in turn
 _HALF = 1.2  # die sides from the centre to the crop's edge
-_ROUND = 0.45  # as ``top_lattice.near_pips``
-_SIZE = 0.45
-_NEAR = 0.9
-_SAME = 0.6
 
 
 def relook_tops(
@@ -101,8 +95,9 @@ def relook_value(
 def _pips_near(
     image_bgr: np.ndarray, centre: tuple[float, float], die_px: float, f: float
 ) -> list[tuple[float, float, float]]:
-    """Pips (x, y, r image pixels) found in a crop round ``centre`` enlarged ``f`` times, of
-    one polarity, round and of one size, near the die, one per spot, most contrasted first."""
+    """Pips (x, y, r image pixels) found in a crop round ``centre`` enlarged ``f`` times that
+    a die's lattice may take (``top_lattice.lattice_pips``), of the polarity most of the round
+    ones near the die have and about their median size, most contrasted first."""
     h, w = image_bgr.shape[:2]
     cx, cy = centre
     x0, y0 = int(max(0, cx - _HALF * die_px)), int(max(0, cy - _HALF * die_px))
@@ -112,24 +107,13 @@ def _pips_near(
     crop = image_bgr[y0:y1, x0:x1]
     grey = pip_grey(crop, cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))
     grey = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
-    found = find_pips(grey, r_range=(0.065 * die_px * f, 0.12 * die_px * f))
-    cand = [
-        p
-        for p in found
-        if p.circularity >= _ROUND
-        and math.hypot(p.x / f + x0 - cx, p.y / f + y0 - cy) <= _NEAR * die_px
-    ]
-    if not cand:
+    table = pip_table(find_pips(grey, r_range=(0.065 * die_px * f, 0.12 * die_px * f)))
+    at = ((cx - x0) * f, (cy - y0) * f)
+    x, y, r, dark, circ = table.T
+    cand = (circ >= PIP_ROUND) & (np.hypot(x - at[0], y - at[1]) <= PIP_NEAR * die_px * f)
+    if not cand.any():
         return []
-    dark = Counter(p.dark for p in cand).most_common(1)[0][0]
-    cand = [p for p in cand if p.dark == dark]
-    rad = float(np.median([p.r for p in cand]))
-    out: list[tuple[float, float, float]] = []
-    for p in sorted(cand, key=lambda p: -p.contrast):
-        if abs(math.log(p.r / rad)) > _SIZE:
-            continue
-        x, y, r = p.x / f + x0, p.y / f + y0, p.r / f
-        if any(math.hypot(x - ox, y - oy) < _SAME * max(r, orr) for ox, oy, orr in out):
-            continue
-        out.append((x, y, r))
-    return out
+    most = Counter(bool(d) for d in dark[cand]).most_common(1)[0][0]
+    rad = float(np.median(r[cand & (dark == most)]))
+    picked = lattice_pips(table, most, rad, at, die_px * f)
+    return [(qx / f + x0, qy / f + y0, qr / f) for qx, qy, qr in picked]
