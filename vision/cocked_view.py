@@ -21,6 +21,7 @@ a typical lens is assumed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -136,7 +137,7 @@ class CameraView:
 
 
 def board_camera(
-    corners: np.ndarray | tuple[tuple[float, float], ...], size: tuple[int, int], die_px: float
+    corners: np.ndarray | Sequence[Sequence[float]], size: tuple[int, int], die_px: float
 ) -> CameraView:
     """``CameraView.from_corners``, kept for the last few boards (the dice's restate and their
     zones ask it on every read): a calibrated board's corners are the same on every read (~0.3

@@ -46,11 +46,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 import numpy as np
 
-from vision.cocked_view import CameraView, DieView
+from vision.cocked_view import DieView, board_camera
 from vision.face_completion import ink_evidence
 from vision.face_groups import _pip_array, _segment_clean
 from vision.face_normal import face_tilts
@@ -82,14 +81,6 @@ _PATTERNS = {
     5: {(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)},
     6: {(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)},
 }
-
-
-@lru_cache(maxsize=4)
-def camera_for(
-    corners: tuple[tuple[float, float], ...], size: tuple[int, int], die_px: float
-) -> CameraView:
-    """``CameraView.from_corners``, kept for the last few boards (read-only, ~0.3 ms)."""
-    return CameraView.from_corners(corners, size, die_px)
 
 
 def pool_round(
@@ -132,7 +123,7 @@ def split_unread(
     (the finder's tests), or ``g`` and None where no top face is split or it does not read."""
     h, w = gray.shape[:2]
     size = (int(round(w / f)), int(round(h / f)))
-    cam = camera_for(tuple((float(x), float(y)) for x, y in corners), size, float(die_size_px))
+    cam = board_camera(corners, size, float(die_size_px))
     die_px = die_size_px * f
     pool = pool_round(g, pips, counted, die_px)
     others = [p for p in pool_round(g, pips, counted, die_px, _NEAR) if p not in pool]

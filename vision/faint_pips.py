@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from vision.cocked_tipped import tipped_face
-from vision.cocked_view import CameraView
+from vision.cocked_view import CameraView, board_camera
 from vision.dice_tilt import TiltCues
 
 # The referee acts on a die read at this confidence (``firmware.dice_memory.read_surely``).
@@ -93,7 +93,7 @@ def lift_faint(
         ):
             if cam is None:
                 h, w = image_bgr.shape[:2]
-                cam = CameraView.from_corners(corners, (w, h), die_px)
+                cam = board_camera(corners, (w, h), die_px)
             view = cam.at(r.centre)
             # A tipped 4 or 5 (``vision.cocked_tipped``) was asked for its face, not its pips.
             if not tipped_face(r.value, r.pips, view) and plainly_flat(image_bgr, r, view, die_px):

@@ -51,7 +51,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.cocked_view import CameraView, DieView
+from vision.cocked_view import CameraView, DieView, board_camera
 from vision.pip_groups import Group
 from vision.pips import Pip
 
@@ -127,7 +127,7 @@ def lattice_tops(
         near = getattr(r, "near", ())
         if r.state == "cocked" and (r.value or 0) <= 3 and len(near) >= MIN_PIPS:
             if cam is None:
-                cam = CameraView.from_corners(tuple(corners), image_size, die_px)
+                cam = board_camera(corners, image_size, die_px)
             value = lattice_value(near, cam.at(r.centre), die_px)
             if value is not None:
                 r = replace(r, value=value)

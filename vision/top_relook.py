@@ -45,7 +45,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cocked_view import CameraView, DieView
+from vision.cocked_view import CameraView, DieView, board_camera
 from vision.face_colour import pip_grey
 from vision.pips import find_pips
 from vision.top_lattice import MIN_PIPS, PIP_NEAR, PIP_ROUND, lattice_pips, lattice_value, pip_table
@@ -70,7 +70,7 @@ def relook_tops(
         if r.state == "cocked" and (r.value or 0) <= 3 and getattr(r, "tilt", None) is not None:
             if cam is None:
                 h, w = image_bgr.shape[:2]
-                cam = CameraView.from_corners(tuple(corners), (w, h), die_px)
+                cam = board_camera(corners, (w, h), die_px)
             value = relook_value(image_bgr, r.centre, die_px, cam.at(r.centre))
             if value is not None:
                 r = replace(r, value=value)
