@@ -58,6 +58,7 @@ from vision.hued_dice import hued_dice
 from vision.logo_faces import read_logos
 from vision.lone_body import body_alike, hued
 from vision.lone_centre import off_centre, paired
+from vision.lone_die import proven_ones
 from vision.lone_luma import lone_tries, luma_window, second_look
 from vision.lone_pips import accept_singles as _accept_singles
 from vision.pip_groups import Group as _Group
@@ -208,6 +209,7 @@ def find_dice(
         tries = lone_tries(groups, kept)
         lu = luma_window(luma, f, gray.shape, tries, multi)
         kept += second_look(lu, tries, multi, pips, partial(_accept_singles, round_min=multi_round))
+    refused = [g for g in groups if len(g.pips) == 1 and not any(g is k for k in kept)]
     groups = kept
     spreads: dict[int, tuple[float, float]] = {}
     if die_size_px is not None:
@@ -243,6 +245,8 @@ def find_dice(
     if die_px and die_size_px:  # faint coloured dice found on their body (``vision.hued_dice``)
         boxes = regions if regions is not None else [(0, 0, full.shape[1], full.shape[0])]
         alone += hued_dice(full_bgr, f, die_px, boxes, groups + loose + alone)
+        # A refused lone pip whose face proves it a die's 1 (``vision.lone_die``): unread.
+        alone += proven_ones(gray, refused, groups + loose + alone, pips, die_px)
     out = []
     h, w = full.shape
     # Half a face side as the dice of this frame show it: a partial read under-estimates it.

@@ -52,15 +52,7 @@ def accept_singles(
             continue
         # A big spot with smaller spots of the other polarity just outside it is a die body,
         # not a pip (a highlight inside a glossy pip does not count).
-        # Pips contrast with a body about as much as a body with the table; a glossy pip's
-        # faint highlight at its rim is not one.
-        if any(
-            q.dark != p.dark
-            and q.r < p.r
-            and q.contrast > 0.35 * p.contrast
-            and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
-            for q in pips
-        ):
+        if body_spot(p, pips):
             continue
         same = [q for q in ref if q.dark == p.dark]
         if ref and not same:
@@ -78,6 +70,19 @@ def accept_singles(
             continue
         out.append(g)
     return out
+
+
+def body_spot(p: Pip, pips: list[Pip]) -> bool:
+    """Is ``p`` a big spot with smaller spots of the other polarity just outside it (a die
+    body seen as a spot, its pips round it)? Pips contrast with a body about as much as a
+    body with the table; a glossy pip's faint highlight at its rim is not one."""
+    return any(
+        q.dark != p.dark
+        and q.r < p.r
+        and q.contrast > 0.35 * p.contrast
+        and p.r < math.hypot(q.x - p.x, q.y - p.y) < 2.5 * p.r
+        for q in pips
+    )
 
 
 def ring_busy(gray: np.ndarray, g: Group) -> float:

@@ -53,10 +53,11 @@ def test_a_two_spanning_under_half_the_die_is_unread(side: int) -> None:
 def test_an_oval_lone_spot_is_no_one_when_the_die_size_is_known() -> None:
     # A lone spot clearly out of round (a stud, a printed dot seen at an angle, a side face's
     # pip): with the die size known a 1 must be round (renders: right 1s measure >= 0.8).
+    # On a face that proves it a die's top (``vision.lone_die``) it is a die, left unread.
     img = np.full((200, 200, 3), 70, np.uint8)
     cv2.rectangle(img, (65, 65), (135, 135), (235, 235, 230), -1)
     cv2.ellipse(img, (100, 100), (8, 5), 30, 0, 360, (25, 25, 25), -1, cv2.LINE_AA)
-    assert find_dice(img, die_size_px=70) == []
+    assert [d.value for d in find_dice(img, die_size_px=70)] in ([], [None])
     draw_die(img, 1, (100, 100), 70, 30)  # a round pip on the same face: a 1
     assert [d.value for d in find_dice(img, die_size_px=70)] == [1]
 
