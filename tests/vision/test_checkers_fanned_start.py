@@ -33,6 +33,10 @@ def test_a_fanned_start_read_short_is_doubted(
     assert labels["board"][colour][point] == truth
     assert read["confidence"]["points"][point] < SURE
     monkeypatch.setattr("vision.checkers.point_reads.fanned_start", lambda *a: False)
+    # The die on 65107's stack (a 1 on a face unlike the other die's) is found since session
+    # 35 (``vision.lone_die``), and the counter then looks past it: the scene as it was when
+    # the rule was made has it missed.
+    monkeypatch.setattr("vision.dice.proven_ones", lambda *a: [])
     without, _ = read_given(index)
     assert without["board"][colour][point] < 6
     assert without["confidence"]["points"][point] >= SURE  # believed wrong before
