@@ -55,6 +55,7 @@ from vision.memory import keep_freed_memory
 from vision.observation import Observation, ObservedDie
 from vision.read_outcome import frame_problem, observation_of
 from vision.top_lattice import lattice_tops
+from vision.top_plain import plain_ones
 from vision.top_relook import relook_tops
 from vision.warp import shared_bgra
 
@@ -312,7 +313,9 @@ class BoardReader:
             # A cocked die read 1-3 or unread whose pips fit a 5's or a 6's top lattice.
             found = lattice_tops(found, board.corners, (frame.shape[1], frame.shape[0]), size)
             # Still 1-3 or unread: its pips sought again in a closer look (``top_relook``).
-            return relook_tops(frame, found, board.corners, size)
+            found = relook_tops(frame, found, board.corners, size)
+            # Read 2-4 or unread: a top 1 whose face is plainly its own (``top_plain``).
+            return plain_ones(frame, found, board.corners, size)
         except Exception as exc:  # noqa: BLE001 - a failing dice stage must not lose the board
             self.dice_error = f"dice not read: {type(exc).__name__}: {exc}"
             return []

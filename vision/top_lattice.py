@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -182,8 +182,40 @@ def lattice_value(
 
 def lattice_fits(pips: Sequence[tuple[float, float, float]], view: DieView) -> set[int]:
     """The values (5, 6) of the top's lattice fits that hold the most pips; empty: none."""
-    if not pips:
+    fit = face_fits(pips, view, _GRID, _TABLE)
+    if fit is None:
         return set()
+    count = np.where(fit.holds, fit.n_on, 0)
+    best = int(count.max())
+    if best == 0:
+        return set()
+    return {int(v) for v in np.unique(fit.value[count == best])}
+
+
+@dataclass(frozen=True)
+class FaceFits:
+    """Every fit ``face_fits`` tried, indexed (map, anchor, anchor's lattice point): ``maps``
+    (K, 2, 2) lattice units -> pixels, ``centre`` (K, m, g, 2) the face's centre in lattice
+    units (pixels = maps @ centre), ``value`` what the pips on lattice points make (0: no
+    face of the table), ``n_on`` how many lie on them, ``holds`` the fit holds (no pip off
+    the lattice inside the face, none above it, the pips on it make ``value``)."""
+
+    maps: np.ndarray
+    centre: np.ndarray
+    value: np.ndarray
+    n_on: np.ndarray
+    holds: np.ndarray
+
+
+def face_fits(
+    pips: Sequence[tuple[float, float, float]], view: DieView, grid: np.ndarray, table: np.ndarray
+) -> FaceFits | None:
+    """The ``pips`` (image x, y, r near one die) fitted to a top's lattice under every map
+    tried (``_bases``), each of the ``_ANCHORS`` uppermost pips at each lattice point of
+    ``grid`` (lattice units); ``table`` names the value a mask of lattice points makes
+    (``_table``). None: no pips."""
+    if not pips:
+        return None
     pts = np.array([[p[0], p[1]] for p in pips], np.float32)
     jac = np.column_stack([view.lin, -view.down]).astype(np.float32)  # die sides -> pixels
     maps = PITCH * np.einsum("ij,kjl->kil", jac, _bases())  # (K, 2, 2)
@@ -198,10 +230,10 @@ def lattice_fits(pips: Sequence[tuple[float, float, float]], view: DieView) -> s
     up_img = (-view.down / max(float(np.hypot(*view.down)), 1e-9)).astype(np.float32)
     up = np.einsum("kij,j->ki", inv, up_img)
     up /= np.maximum(np.hypot(up[:, 0], up[:, 1]), 1e-9)[:, None]
-    # Anchors: the uppermost pips, each at each corner (the face's centre lies off it).
+    # Anchors: the uppermost pips, each at each lattice point of ``grid``.
     high = np.argsort(pts @ up_img)[::-1][:_ANCHORS]
-    cen = lat[:, high, None, :] - _GRID[None, None, :, :]  # (K, m, 4, 2)
-    d = lat[:, None, None, :, :] - cen[:, :, :, None, :]  # (K, n, 4, n, 2)
+    cen = lat[:, high, None, :] - grid[None, None, :, :]  # (K, m, g, 2)
+    d = lat[:, None, None, :, :] - cen[:, :, :, None, :]  # (K, n, g, n, 2)
     rd = np.rint(d)
     e = np.abs(d - rd)
     a = np.abs(d)
@@ -213,21 +245,19 @@ def lattice_fits(pips: Sequence[tuple[float, float, float]], view: DieView) -> s
     idx = ((rd[..., 0] + 1) * 3 + rd[..., 1] + 1).clip(0, 8).astype(np.int64)
     n_on = on.sum(-1)
     mask = np.where(on, np.left_shift(1, idx), 0).sum(-1).clip(0, 511)
-    value = _TABLE[mask]
-    count = np.where(bad | (value == 0) | (n_on != value), 0, n_on)
-    best = int(count.max())
-    if best == 0:
-        return set()
-    return {int(v) for v in np.unique(value[count == best])}
+    value = table[mask]
+    holds = ~bad & (value > 0) & (n_on == value)
+    return FaceFits(maps, cen, value, n_on, holds)
 
 
-def _table() -> np.ndarray:
-    """Lattice-point masks (bit 3 (i + 1) + j + 1) to the value of the 5 or 6 they make, else
-    0 (1-4 are not read, see the module doc)."""
+def _table(least: int = 5) -> np.ndarray:
+    """Lattice-point masks (bit 3 (i + 1) + j + 1) to the value of the face of ``least`` pips
+    or more they make, else 0 (1-4 are not read here, see the module doc)."""
     table = np.zeros(512, np.int64)
     for pts, v in _FACES.items():
-        table[sum(1 << int(3 * (i + 1) + j + 1) for i, j in pts)] = v if v >= 5 else 0
+        table[sum(1 << int(3 * (i + 1) + j + 1) for i, j in pts)] = v if v >= least else 0
     return table
 
 
 _TABLE = _table()
+ALL_FACES = _table(1)  # every face 1-6 (``vision.top_plain``)
