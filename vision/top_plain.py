@@ -31,13 +31,16 @@ Held out, IMG_91501-91800 --dice 4 (not looked at): board given value 91.8 -> 92
 61 -> 58, wrong 34 -> 33: four top 1s read right, no die made wrong), boards found 91.8 ->
 92.3% (unread 63 -> 60, wrong 31 -> 29: five top 1s right, none made wrong); every other read
 identical (acted-on 991/15 -> 994/15 and 954/14 -> 957/14: cocked dice now read, state right).
+/tmp/unseen60 (IMG_90001-90200, default renders, board given): value 90.5 -> 91.4% (four top
+1s right: 3 unread, 1 read 2; none made wrong); the confirm set /tmp/unseen62 (board given),
+dev (given and found) and the real boards (paper webcam, fm gammon): every read identical.
 Speed (under load ~10-13 on 2 cores, where a full read takes ~170 ms against ~43 idle): the
 fits ~2 ms a die asked, the spreads ~2 ms. A 1's fits are hundreds a die: they are screened
 on a grid twice as coarse and the ``_SCREENED`` plainest measured in full (the 271 dice asked
 on the tuning half decided alike, 7.8 -> 5.0 ms a die); the other values' fits are measured
-``_CHUNK`` at a time and stop at the first as plain as the 1 allows. A read: dev 1.3 ms of
-173 (0.22 dice asked a read), the --dice 4 renders 9.6 of 250 ms; nothing where no cocked die
-is read 2-4 or left unread.
+``_CHUNK`` at a time and stop at the first as plain as the 1 allows. A read (load ~11): dev
+1.35 ms of 153 (0.22 dice asked a read; ~0.4 ms of an idle 43), the --dice 4 renders 6.2 of
+193 ms; nothing where no cocked die is read 2-4 or left unread.
 
     >>> import numpy as np
     >>> from vision.cocked_view import CameraView
