@@ -85,8 +85,9 @@ and unexplained by checkers or dice (a hand: the reader says "occluded").
 
 Modules: ``count`` (the stage), ``stacks`` (one point's layers), ``weak_slots`` (slots only
 unverified outlines see), ``layers`` (a pyramid's upper layers), ``row_rims`` (a row checked by
-its slots' rims), ``fanned`` (fanned stacks), ``bar`` (checkers on the bar), ``bar_dice``
-(a bar count a die or a checker found twice puts in doubt), ``outlines`` (circles and rims),
+its slots' rims), ``bare_tail`` (a row's tail no shape cue sees), ``fanned`` (fanned stacks),
+``bar`` (checkers on the bar), ``bar_dice`` (a bar count a die or a checker found twice puts
+in doubt), ``outlines`` (circles and rims),
 ``empty_board`` (board colours, colour runs), ``colours`` (white or black),
 ``covered_colour`` (a checker under a die sampled round it),
 ``slot_colour`` (slots coloured like a checker set), ``by_die`` (a row's last checker beside a

@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
 from vision.board.fine_sides import shift_at
+from vision.checkers.bare_tail import slot_p, supported
 from vision.checkers.by_die import board_not_checker, by_a_die, checker_under_die
 from vision.checkers.colours import colour_votes, majority
 from vision.checkers.fanned import fanned_run, fanned_start, outline_past_row
@@ -292,6 +294,14 @@ def read_points(m: FrameMeasures, ev: PointEvidence, cue: PointSlots) -> PointRe
             # its slots past coloured like its set too, doubtfully (a dark fifth checker on
             # the dark field past the triangle's tip).
             fs, n, conf[idx] = fs + more, len(fs) + len(more), min(conf[idx], 0.5)
+        outlined = n >= 2 and outlined_any(fs, raw_alongs, d)  # colour-only rows: below
+        keep = supported(n, raw_alongs, d, pitch, partial(slot_p, cue, idx)) if outlined else n
+        if keep < n:
+            # The row's tail shows neither an outline nor the learned cue's checker: the colour
+            # run went on over the bare point (``bare_tail``); the kept checkers name the set.
+            if fs[:keep] == seen_fs[:keep]:
+                blk = majority(colour_votes(seen_labels[:keep], seen_free[:keep]))
+            fs, n, conf[idx] = fs[:keep], keep, min(conf[idx], 0.5)
         # One or two checkers, one without an outline (verified or not): first to go at 16.
         loose[idx] = 0 < n <= 2 and not all(outlined_any([f], raw_alongs, d) for f in fs)
         if n and not outlined_any(fs, raw_alongs, d):
