@@ -21,16 +21,24 @@ def test_a_lone_checker_read_four_by_its_colour_run_keeps_one() -> None:
 
 
 def test_a_slot_with_an_outline_or_a_seen_shape_ends_the_tail() -> None:
-    p = [0.9, 0.02, 0.02, 0.02]
-    outlines = np.array([_slot(0), _slot(2) + 0.2 * D])  # an unverified outline on slot 2
-    assert supported(4, outlines, D, PITCH, lambda k: p[k]) == 3
-    q = [0.9, 0.02, BARE_P, 0.02]  # the cue half sees slot 2
-    assert supported(4, np.array([_slot(0)]), D, PITCH, lambda k: q[k]) == 3
+    p = [0.9, 0.02, 0.02, 0.02, 0.02]
+    outlines = np.array([_slot(0), _slot(1) + 0.2 * D])  # an unverified outline on slot 1
+    assert supported(5, outlines, D, PITCH, lambda k: p[k]) == 5  # two kept: left as read
+    q = [0.9, BARE_P, 0.02, 0.02]  # the cue half sees slot 1
+    assert supported(4, np.array([_slot(0)]), D, PITCH, lambda k: q[k]) == 4
+
+
+def test_a_longer_row_or_one_bare_slot_is_left_as_read() -> None:
+    # The paper webcam's white 4: three outlined, the fourth slot's cue 0.01.
+    p = [0.78, 0.25, 0.04, 0.01]
+    three = np.array([_slot(0), _slot(1), _slot(2)])
+    assert supported(4, three, D, PITCH, lambda k: p[k]) == 4
+    assert supported(2, np.array([_slot(0)]), D, PITCH, lambda k: [0.9, 0.0][k]) == 2
 
 
 def test_a_slot_under_a_die_is_not_taken_for_bare() -> None:
-    p: list[float | None] = [0.9, 0.0, None, 0.0]  # None: a die covers slot 2
-    assert supported(4, np.array([_slot(0)]), D, PITCH, lambda k: p[k]) == 3
+    p: list[float | None] = [0.9, None, 0.0, 0.0]  # None: a die covers slot 1
+    assert supported(4, np.array([_slot(0)]), D, PITCH, lambda k: p[k]) == 4
 
 
 def test_lone_checkers_and_stacks_past_a_first_layer_are_left_alone() -> None:

@@ -60,6 +60,9 @@ def test_only_doubted_counts_ask_the_model(monkeypatch) -> None:
     # A model that sees a checker on every slot may lengthen only the counts already doubted.
     counts, _ = _count_given(16145)
     monkeypatch.setattr("vision.checkers.slot_model.ADD_FROM", -1.0)
+    # (The slots it adds are seen by the cue, so no bare tail: bare_tail asks the model's own
+    # probability, which the lowered bar does not change.)
+    monkeypatch.setattr("vision.checkers.bare_tail.BARE_P", -1.0)
     eager, _ = _count_given(16145)
     sure = [i for i in range(24) if counts.point_confidence[i] >= 0.65]
     assert len(sure) >= 12
