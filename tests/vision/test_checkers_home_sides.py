@@ -5,7 +5,7 @@ train --start 25000`` (IMG_25009 of /tmp/unseen20, looked at when the rule was m
 from __future__ import annotations
 
 from tests.vision.test_checkers_learned import _count_given
-from vision.checkers.home_sides import doubt_away, fits, swap_named_sides
+from vision.checkers.home_sides import doubt_away, drop_away, fits, swap_named_sides
 
 SURE = 0.65
 
@@ -78,6 +78,30 @@ def test_a_side_misread_short_or_seen_not_bearing_off_keeps_its_points() -> None
         conf = [1.0] * 24
         doubt_away(white, _counts({24: 15}), 0, 0, conf, off)
         assert conf == [1.0] * 24
+
+
+def test_a_side_that_bore_off_drops_its_doubted_points_away_from_home() -> None:
+    # White's last checker home, fourteen off, and a doubted phantom 1 and 4 on points 16-17
+    # (/tmp/unseen60 IMG_90011: white read nine off): the rules allow them no checker there.
+    white, black = _counts({1: 1, 16: 1, 17: 4}), _counts({24: 1})
+    conf = [1.0] * 24
+    conf[15], conf[16] = 0.25, 0.5
+    assert drop_away(white, black, 0, 0, conf) == [15, 16]
+    assert white == _counts({1: 1}) and black == _counts({24: 1})
+    assert conf[15] < SURE and conf[16] < SURE and conf[0] == 1.0
+
+
+def test_a_side_with_a_believed_point_away_or_an_empty_tray_keeps_its_points() -> None:
+    for white, off in (
+        (_counts({1: 1, 13: 2, 21: 4}), (None, None)),  # a believed two away: misread short
+        (_counts({1: 1, 21: 4}), (0, None)),  # the tray seen empty: it bore none off
+        (_counts({1: 9, 21: 4}), (None, None)),  # two short: a misread, not a bear-off
+    ):
+        conf = [1.0] * 24
+        conf[20] = 0.5
+        kept = list(white)
+        assert drop_away(white, _counts({24: 15}), 0, 0, conf, off) == []
+        assert white == kept
 
 
 def test_names_the_rules_doubt_but_cannot_swap_leave_every_point_doubted() -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vision.checkers.model import CHECKERS_PER_SIDE, HOME, short_of_fifteen
+from vision.observation import BELIEVED
 
 # A side this far short of 15 bore off (a side one or two short was more often misread).
 BORE_OFF = 3
@@ -156,6 +157,54 @@ def doubt_away(
         away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
         if len(away) == 1:
             conf[away[0]] = min(conf[away[0]], RENAMED_CONF)
+
+
+def drop_away(
+    white: list[int],
+    black: list[int],
+    bar_white: int,
+    bar_black: int,
+    conf: list[float],
+    off: tuple[int | None, int | None] = (None, None),
+) -> list[int]:
+    """Empty, in place, a side's doubted points outside its home board while the side, after
+    the totals' fills, is still BORE_OFF or more short of 15 (it bore off: the rules allow no
+    checker away from home, but for one hit while bearing off, rare) and holds no believed
+    point away (``BELIEVED``: then it did not bear off, a stack was misread short); not when
+    its tray is seen empty (``off``).  Late in a game a lone phantom (a shadow, a die's side)
+    on an empty point took a borne-off checker: the side's off count read one short, the
+    board wrong; the renamings (``swap_named_sides``) and fills have had their say first.
+    Returns the points emptied (their confidence at most ``RENAMED_CONF``).  Board given:
+    own IMG_91801-92400 (looked at) endgames exact 82 -> 84 of 99 (a lone phantom each), 3
+    boards already wrong lost a real point (a side misread short, a tall stack lost, beside a
+    doubted point away); held out IMG_92401-93000 all boards 485 -> 488 of 546 (found 465 ->
+    468), 9 points made right and 5 real ones emptied on boards already wrong (found: 4 of
+    those boards); believed counts and die states unchanged.  A hit while bearing off (2 of
+    267 render sides with 3-9 off held a bar checker) would lose its re-entered checker here
+    where doubted: no board exact before was made wrong.  Frames whose colours are in doubt
+    (a stray colour took a cluster) are where such phantoms live, so they are not spared:
+    IMG_16431, a sleeve read as a black checker, and black's last two named white on white's
+    far side, all three emptied, doubted (a guard for such frames left held out IMG_92634,
+    IMG_92654 and IMG_92736 wrong).
+
+    >>> white, black, conf = [0] * 24, [0] * 24, [1.0] * 24
+    >>> white[0], white[16], black[23] = 1, 4, 15   # white bore off ten; four on point 17
+    >>> conf[16] = 0.5
+    >>> drop_away(white, black, 0, 0, conf), white[16], conf[16]
+    ([16], 0, 0.5)
+    """
+    dropped: list[int] = []
+    for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black)):
+        if short_of_fifteen(counts, bar) < BORE_OFF or off[blk] == 0:
+            continue
+        away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
+        if not away or any(conf[i] >= BELIEVED for i in away):
+            continue
+        for i in away:
+            counts[i] = 0
+            conf[i] = min(conf[i], RENAMED_CONF)
+        dropped += away
+    return dropped
 
 
 def names_in_doubt(

@@ -17,7 +17,13 @@ from vision.checkers.die_board import doubt_die_on_board
 from vision.checkers.die_cover import SlotView, doubt_covered
 from vision.checkers.die_rest import bar_colour, bar_dice_round, board_round, set_round
 from vision.checkers.going_on import swap_going_on
-from vision.checkers.home_sides import doubt_away, doubt_every_point, names_in_doubt, rename_sides
+from vision.checkers.home_sides import (
+    doubt_away,
+    doubt_every_point,
+    drop_away,
+    names_in_doubt,
+    rename_sides,
+)
 from vision.checkers.last_checker import (
     board_round_die,
     doubt_like_triangle,
@@ -141,6 +147,7 @@ def settle_sides(
         white, black, (bar_w, bar_b), bar_conf, conf, seen_from, off
     )  # a side at fifteen whose doubted row goes on
     doubt_faint(white, black, conf, likes, point_rims, edge_p)  # after the totals' fills
+    drop_away(white, black, bar_w, bar_b, conf, off)  # a side that bore off: phantoms away
     doubt_away(white, black, bar_w, bar_b, conf, off)
     if named_doubt:  # after the fills, which would take the doubt as room for the missing
         doubt_every_point(white, black, conf)
