@@ -59,7 +59,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cocked_view import CameraView, DieView
+from vision.cocked_view import CameraView, DieView, board_camera
 from vision.top_lattice import ALL_FACES, face_fits
 
 PLAIN_RATIO = 3.0  # every other value's plainest fit at least this many times the 1's spread
@@ -91,7 +91,7 @@ def plain_ones(
         if r.state == "cocked" and r.value in (None, 2, 3, 4) and len(near) >= 2:
             if cam is None:
                 h, w = image_bgr.shape[:2]
-                cam = CameraView.from_corners(tuple(corners), (w, h), die_px)
+                cam = board_camera(corners, (w, h), die_px)
             if plain_one(image_bgr, near, cam.at(r.centre)) == 1:
                 r = replace(r, value=1)
         out.append(r)

@@ -130,6 +130,22 @@ def rename_sides(
     return (bar_black, bar_white) if every else (bar_white, bar_black)
 
 
+def _bore_off_sides(
+    white: list[int],
+    black: list[int],
+    bar_white: int,
+    bar_black: int,
+    off: tuple[int | None, int | None],
+) -> list[tuple[list[int], list[int]]]:
+    """Each side BORE_OFF or more short of 15 whose tray is not seen empty (it bore off): its
+    counts and its occupied points outside its home board."""
+    sides = []
+    for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black)):
+        if short_of_fifteen(counts, bar) >= BORE_OFF and off[blk] != 0:
+            sides.append((counts, [i for i in range(24) if counts[i] and i not in HOME[blk]]))
+    return sides
+
+
 def doubt_away(
     white: list[int],
     black: list[int],
@@ -151,10 +167,7 @@ def doubt_away(
     >>> conf[20], conf[0]
     (0.5, 1.0)
     """
-    for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black)):
-        if short_of_fifteen(counts, bar) < BORE_OFF or off[blk] == 0:
-            continue
-        away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
+    for _counts, away in _bore_off_sides(white, black, bar_white, bar_black, off):
         if len(away) == 1:
             conf[away[0]] = min(conf[away[0]], RENAMED_CONF)
 
@@ -194,10 +207,7 @@ def drop_away(
     ([16], 0, 0.5)
     """
     dropped: list[int] = []
-    for blk, counts, bar in ((False, white, bar_white), (True, black, bar_black)):
-        if short_of_fifteen(counts, bar) < BORE_OFF or off[blk] == 0:
-            continue
-        away = [i for i in range(24) if counts[i] and i not in HOME[blk]]
+    for counts, away in _bore_off_sides(white, black, bar_white, bar_black, off):
         if not away or any(conf[i] >= BELIEVED for i in away):
             continue
         for i in away:
