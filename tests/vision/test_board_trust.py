@@ -22,8 +22,10 @@ from vision.board.trust import (
     BOTH_WIDER_FIT,
     FIELD_END,
     TRUSTED_PATTERN,
+    WIDER_FIT,
     board_doubt,
     moved_fits,
+    two_wider,
 )
 from vision.read_outcome import DOUBTFUL_BOARD_CONFIDENCE
 from vision.reader import BoardReader
@@ -172,6 +174,23 @@ def test_a_quad_a_column_short_at_both_ends_is_doubted(style: str, seed: int) ->
     small, _, scale = search_view(image)
     assert moved_fits(small, true * scale, bar)[2] < BOTH_WIDER_FIT
     assert moved_fits(small, short * scale, bar)[2] >= BOTH_WIDER_FIT
+
+
+@pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])
+def test_a_barless_quad_two_columns_short_is_doubted(style: str, seed: int) -> None:
+    """A quad fitted with no bar can take the bar for a point column and stop two or more
+    columns short of one end (/tmp/unseen63 IMG_96498): the quad two columns wider explains
+    the view about as well or better; the true quad two columns wider does not (it takes in
+    the frame)."""
+    image, labels = starting_scene(style, seed)
+    true = order_corners(np.asarray(labels["board"]["corners"], np.float64))
+    _, bar = layout_fit(image, true)
+    column = (1 - bar) / 12
+    small, _, scale = search_view(image)
+    for left, right in ((0.0, -2.0), (-2.0, 0.0)):
+        short = _moved_sides(true, left * column, right * column)
+        assert two_wider(small, short * scale, bar) >= WIDER_FIT
+    assert two_wider(small, true * scale, 0.0) < WIDER_FIT
 
 
 @pytest.mark.parametrize("style,seed", [("tournament_green", 3), ("walnut", 2), ("dark", 6)])

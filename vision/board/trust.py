@@ -39,7 +39,18 @@ would believe, it asks the found quad three questions (``board_doubt``):
   was found with no rival near it). The quad moved a whole column either way must not fit
   clearly better either (``SHIFTED_FIT``): a shift keeps the triangles' repetition, so only
   a clear gain tells. Nor may the quad a column wider at both ends fit about as well
-  (``BOTH_WIDER_FIT``): both short sides stopped a column in.
+  (``BOTH_WIDER_FIT``): both short sides stopped a column in. A quad fitted with no bar
+  (``bar_frac`` below ``BARLESS``) is also asked with a short side moved two columns out
+  (``two_wider``, at ``WIDER_FIT``): with no bar to hold its columns, the fit can take the bar
+  for a point column and stop two or more columns short of an end (/tmp/unseen63 IMG_96498,
+  a walnut board fitted bar-less 2.5-3.4 columns short on the right: one column wider fits
+  0.21 as well, two 0.87; trusted, 4 counts believed wrong). Only bar-less fits are asked,
+  for speed (two more layout fits, the own fit shared with ``moved_fits_own``: +18-24 ms a
+  doubt under load, paired, on the paper webcam and IMG_96498): no right render board found
+  without markers fits bar-less (dev, /tmp/unseen60: none at all; IMG_96401-96600: IMG_96498
+  alone; IMG_96601-96800 found: saved reads identical), so renders' reads are unchanged; the
+  bar-less paper webcam board's right quads give 0.42-0.57 (all 97 right boards of
+  /tmp/unseen63, bar or not, at most 0.55; fm gammon's, fitted with a bar, 0.17-0.35).
 - is the whole board in the picture?  a corner outside it was placed where nothing is seen
   (``inside_picture``): the search took the picture's own edge for a side.
 - does the field end inside the quad? a straight edge runs across the whole board near a
@@ -118,6 +129,9 @@ BOTH_WIDER_FIT = 0.8
 # of 107 /tmp/train boards without markers: right ones at most 0.25 (IMG_0076, 5 points off,
 # 0.65); the real photos' found boards all trusted as before.
 FIELD_END = 0.6
+# A layout fit this narrow has found no bar (BAR_FRACS step 0.005): its quad is also asked with a
+# short side two columns out (two_wider). Right render boards fit a bar of 0.02 or more.
+BARLESS = 0.01
 
 
 def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
@@ -145,11 +159,17 @@ def board_doubt(image: np.ndarray, fix: BoardFix) -> str:
     off, where = columns_off(grey, quad, fix.bar_frac)
     if off >= OFF_COLUMNS:
         return f"the point columns at the {where} are off the triangles ({off:.1f} better slid)"
-    wider, shifted, both = moved_fits(small, quad, fix.bar_frac)
+    wider, shifted, both, own = moved_fits_own(small, quad, fix.bar_frac)
     if wider >= WIDER_FIT:
         return f"the board goes on past a short side (a column wider fits {wider:.2f} as well)"
     if both >= BOTH_WIDER_FIT:
         return f"the board goes on past both short sides (a column wider fits {both:.2f} as well)"
+    if fix.bar_frac < BARLESS:
+        wider2 = two_wider(small, quad, fix.bar_frac, own)
+        if wider2 >= WIDER_FIT:
+            return (
+                f"the board goes on past a short side (two columns wider fits {wider2:.2f} as well)"
+            )
     if shifted >= SHIFTED_FIT:
         return f"the board is a column over (the quad moved one fits {shifted:.2f} as well)"
     end = field_end(grey, quad, fix.bar_frac)
@@ -194,21 +214,47 @@ def busy_long_side(grey: np.ndarray, quad: np.ndarray) -> str:
 
 
 def moved_fits(image: np.ndarray, quad: np.ndarray, bar_frac: float) -> tuple[float, float, float]:
+    """See ``moved_fits_own``, without the quad's own fit."""
+    return moved_fits_own(image, quad, bar_frac)[:3]
+
+
+def moved_fits_own(
+    image: np.ndarray, quad: np.ndarray, bar_frac: float
+) -> tuple[float, float, float, float]:
     """The best layout fit of the quad with its left or its right side moved one point column
     outwards, of the quad moved one column either way, and of the quad with both sides moved
-    a column outwards, each over the quad's own fit (0 when the quad's own fit is nil).
+    a column outwards, each over the quad's own fit (0 when the quad's own fit is nil), and
+    that own fit.
 
     >>> flat = np.full((90, 120, 3), 128, np.uint8)
-    >>> moved_fits(flat, np.array([[10, 10], [110, 10], [110, 80], [10, 80]], float), 0.08)
-    (0.0, 0.0, 0.0)
+    >>> moved_fits_own(flat, np.array([[10, 10], [110, 10], [110, 80], [10, 80]], float), 0.08)
+    (0.0, 0.0, 0.0, 0.0)
     """
     # layout_fit, not the search's cheaper FastFit: its coarser view tells the two apart less
     # well (right boards up to 0.73, IMG_0076-like up to 0.82), for ~0.1 s more a search.
     own, _ = layout_fit(image, quad)
     if own <= 0:
-        return 0.0, 0.0, 0.0
+        return 0.0, 0.0, 0.0, 0.0
     fits = [
         layout_fit(image, column_moved(quad, bar_frac, left, right))[0]
         for left, right in ((-1, 0), (0, 1), (-1, -1), (1, 1), (-1, 1))
     ]
-    return max(fits[:2]) / own, max(fits[2:4]) / own, fits[4] / own
+    return max(fits[:2]) / own, max(fits[2:4]) / own, fits[4] / own, own
+
+
+def two_wider(
+    image: np.ndarray, quad: np.ndarray, bar_frac: float, own: float | None = None
+) -> float:
+    """The better layout fit of the quad with its left or its right side moved two point
+    columns outwards, over the quad's own fit (``own``, measured when not given; 0 when nil).
+
+    >>> flat = np.full((90, 120, 3), 128, np.uint8)
+    >>> two_wider(flat, np.array([[10, 10], [110, 10], [110, 80], [10, 80]], float), 0.0)
+    0.0
+    """
+    if own is None:
+        own = layout_fit(image, quad)[0]
+    if own <= 0:
+        return 0.0
+    fits = [layout_fit(image, column_moved(quad, bar_frac, l, r))[0] for l, r in ((-2, 0), (0, 2))]
+    return max(fits) / own
