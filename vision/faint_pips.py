@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from vision.cocked_tipped import tipped_face
-from vision.cocked_view import CameraView, board_camera
+from vision.cocked_view import board_camera
 from vision.dice_tilt import TiltCues
 
 # The referee acts on a die read at this confidence (``firmware.dice_memory.read_surely``).
@@ -82,7 +82,7 @@ def lift_faint(
 ) -> list[Any]:
     """``readings`` (judged by ``restate``) with each faint flat die the model sees plainly
     flat believed at ``BELIEVED_AT`` (its faint confidence kept in ``faint``)."""
-    cam: CameraView | None = None
+    size = (image_bgr.shape[1], image_bgr.shape[0])
     out = []
     for r in readings:
         if (
@@ -91,10 +91,7 @@ def lift_faint(
             and FAINT_FLOOR <= r.confidence < BELIEVED_AT
             and isinstance(getattr(r, "tilt", None), TiltCues)
         ):
-            if cam is None:
-                h, w = image_bgr.shape[:2]
-                cam = board_camera(corners, (w, h), die_px)
-            view = cam.at(r.centre)
+            view = board_camera(corners, size, die_px).at(r.centre)
             # A tipped 4 or 5 (``vision.cocked_tipped``) was asked for its face, not its pips.
             if not tipped_face(r.value, r.pips, view) and plainly_flat(image_bgr, r, view, die_px):
                 r = replace(r, confidence=BELIEVED_AT, faint=r.confidence)

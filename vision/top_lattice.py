@@ -51,7 +51,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.cocked_view import CameraView, DieView, board_camera
+from vision.cocked_view import DieView, board_camera
 from vision.pip_groups import Group
 from vision.pips import Pip
 
@@ -121,14 +121,12 @@ def lattice_tops(
     """The dice of a board frame, those called cocked and read 1-3 or unread read 5 or 6 where
     the pips near them (``DieReading.near``, ``MIN_PIPS`` at least) fit a top's lattice so
     (``lattice_value``); the others as they are. ``image_size``: (width, height)."""
-    cam: CameraView | None = None
     out = []
     for r in readings:
         near = getattr(r, "near", ())
         if r.state == "cocked" and (r.value or 0) <= 3 and len(near) >= MIN_PIPS:
-            if cam is None:
-                cam = board_camera(corners, image_size, die_px)
-            value = lattice_value(near, cam.at(r.centre), die_px)
+            view = board_camera(corners, image_size, die_px).at(r.centre)
+            value = lattice_value(near, view, die_px)
             if value is not None:
                 r = replace(r, value=value)
         out.append(r)

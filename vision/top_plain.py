@@ -59,7 +59,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cocked_view import CameraView, DieView, board_camera
+from vision.cocked_view import DieView, board_camera
 from vision.top_lattice import ALL_FACES, face_fits
 
 PLAIN_RATIO = 3.0  # every other value's plainest fit at least this many times the 1's spread
@@ -84,15 +84,12 @@ def plain_ones(
 ) -> list[Any]:
     """The dice of a board frame, those called cocked and read 2-4 or unread read 1 where the
     1 is plainly their top (``plain_one``); the others as they are."""
-    cam: CameraView | None = None
+    size = (image_bgr.shape[1], image_bgr.shape[0])
     out = []
     for r in readings:
         near = getattr(r, "near", ())
         if r.state == "cocked" and r.value in (None, 2, 3, 4) and len(near) >= 2:
-            if cam is None:
-                h, w = image_bgr.shape[:2]
-                cam = board_camera(corners, (w, h), die_px)
-            if plain_one(image_bgr, near, cam.at(r.centre)) == 1:
+            if plain_one(image_bgr, near, board_camera(corners, size, die_px).at(r.centre)) == 1:
                 r = replace(r, value=1)
         out.append(r)
     return out

@@ -45,7 +45,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cocked_view import CameraView, DieView, board_camera
+from vision.cocked_view import DieView, board_camera
 from vision.face_colour import pip_grey
 from vision.pips import find_pips
 from vision.top_lattice import MIN_PIPS, PIP_NEAR, PIP_ROUND, lattice_pips, lattice_value, pip_table
@@ -64,14 +64,12 @@ def relook_tops(
     """The dice of a board frame, those called cocked and read 1-3 or unread read 5 or 6 where
     a closer look finds pips that fit a top's lattice (``relook_value``); the others as they
     are."""
-    cam: CameraView | None = None
+    size = (image_bgr.shape[1], image_bgr.shape[0])
     out = []
     for r in readings:
         if r.state == "cocked" and (r.value or 0) <= 3 and getattr(r, "tilt", None) is not None:
-            if cam is None:
-                h, w = image_bgr.shape[:2]
-                cam = board_camera(corners, (w, h), die_px)
-            value = relook_value(image_bgr, r.centre, die_px, cam.at(r.centre))
+            view = board_camera(corners, size, die_px).at(r.centre)
+            value = relook_value(image_bgr, r.centre, die_px, view)
             if value is not None:
                 r = replace(r, value=value)
         out.append(r)
